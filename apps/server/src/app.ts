@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { startIntegrations } from './integrations/integrations.js';
+import { createDirectoryStorage } from './integrations/storage/directory-storage.js';
+import { registerAgencyRoutes } from './modules/agencies/agencies.routes.js';
+import { createAgencyService } from './modules/agencies/agencies.service.js';
+import { registerAttachmentRoutes } from './modules/attachments/attachments.routes.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
+import { registerDepositRoutes } from './modules/deposits/deposits.routes.js';
+import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
+import { registerErpProjectRoutes } from './modules/erp-projects/erp-projects.routes.js';
+import { registerErpUserRoutes } from './modules/erp-users/erp-users.routes.js';
+import { registerEvaluationRoutes } from './modules/evaluations/evaluations.routes.js';
+import { registerHelpRoutes } from './modules/help/help.routes.js';
+import { registerMarketRoutes } from './modules/markets/markets.routes.js';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
+import { notifyTaskFailure } from './modules/notifications/task-failures.js';
+import { registerOrderRoutes } from './modules/orders/orders.routes.js';
+import { registerPopupRoutes } from './modules/popups/popups.routes.js';
+import { registerPriceScheduleRoutes } from './modules/price-schedules/price-schedules.routes.js';
+import { registerProjectRoutes } from './modules/projects/projects.routes.js';
+import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
+import { registerRoleRoutes } from './modules/roles/roles.routes.js';
+import { registerTaskRoutes } from './modules/tasks/tasks.routes.js';
+import { registerUserRoutes } from './modules/users/users.routes.js';
+import { registerWarrantyRoutes } from './modules/warranties/warranties.routes.js';
+import { registerDelegationRoutes } from './modules/workflow/delegations.routes.js';
+import { registerWorkflowRoutes } from './modules/workflow/workflow.routes.js';
+import { registerWorkflowEngine } from './modules/workflow/workflow-engine.js';
+import { type DeclaredRoute, registerAccessControl } from './platform/access.js';
+import { registerErrorHandler } from './platform/error-handler.js';
+import { registerJobs } from './platform/jobs/jobs-plugin.js';
+import { createPrincipalLoader, type PrincipalLoader } from './platform/principal.js';
+import { generateRequestId, registerRequestIdHeader } from './platform/request-id.js';
+import { createTokenService, type TokenService } from './platform/tokens.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    declaredRoutes: DeclaredRoute[];
+    tokens: TokenService;
+    principals: PrincipalLoader;
+  }
+}
+
+export type BuildOptions = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole application; used by main.ts, the tests and the benchmarks. */
+export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, genReqId: generateRequestId, bodyLimit: 20 * 1024 * 1024, trustProxy: true });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerRequestIdHeader(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design injects its generated styles at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(formbody);
+  await app.register(multipart);
+
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
+  const principals = createPrincipalLoader(database.db);
+  app.decorate('tokens', tokens);
+  app.decorate('principals', principals);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, access: { kind: 'public' } };
+    }
+  });
+  app.decorate('declaredRoutes', registerAccessControl(app, { tokens, principals }));
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'ISF API', version: config.apiVersion } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const { db } = database;
+  // before the modules: they define their job kinds on app.jobs while registering
+  registerJobs(app, database, config, { onUnwatchedFailure: (failure) => notifyTaskFailure(db, failure) });
+  // before the modules too: they register their work item kinds, guards and post-actions on app.workflow
+  const workflow = registerWorkflowEngine(app, db);
+  registerAuthRoutes(app, db, { tokens, apiVersion: config.apiVersion, loginRateLimit: config.loginRateLimit });
+  registerCatalogueRoutes(app, db);
+  registerReferenceRoutes(app, db);
+  registerProjectRoutes(app, db);
+  registerPriceScheduleRoutes(app, db);
+  registerHelpRoutes(app, db, config.dataDir);
+  const integrations = await startIntegrations(config);
+  app.addHook('onClose', integrations.close);
+  const agencyService = createAgencyService(db, integrations.registry, integrations.legalFolder);
+  registerCompanyRoutes(app, db, agencyService);
+  registerAgencyRoutes(app, db, agencyService);
+  registerMarketRoutes(app, db);
+  registerOrderRoutes(app, db);
+  registerAttachmentRoutes(app, db);
+  registerDepositRoutes(app, db);
+  registerWarrantyRoutes(app, db);
+  registerErpProjectRoutes(app, db, integrations.erp);
+  registerErpUserRoutes(app, db, integrations.erp);
+  registerRoleRoutes(app, db);
+  registerUserRoutes(app, db);
+  registerDocumentRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
+  // the same directory as the documents: evaluation attachments are documents
+  registerEvaluationRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
+  registerPopupRoutes(app, db);
+  registerNotificationRoutes(app, db);
+  registerTaskRoutes(app, db);
+  registerWorkflowRoutes(app, db, workflow);
+  registerDelegationRoutes(app, db);
+
+  if (config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true });
+  }
+  return app;
+}

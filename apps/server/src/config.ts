@@ -1,0 +1,64 @@
+import path from 'node:path';
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  loginRateLimit: number;
+  webDistDir: string | undefined;
+  logLevel: string;
+  apiVersion: string;
+  /** Take background jobs in this process (JOB_WORKER=false leaves them to `npm run worker`). */
+  jobWorker: boolean;
+  /** pg-boss polling interval of each job queue, in seconds (at least 0.5). */
+  jobPollSeconds: number;
+  /** How long a request waits for a job it runs (runAndWait) before answering 504 with the task id. */
+  jobWaitTimeoutMs: number;
+  /** INSEE Sirene API; unset starts the local simulator. */
+  registryUrl: string | undefined;
+  registryToken: string | undefined;
+  /** Oracle Fusion Cloud (ERP) base URL; unset starts the local simulator. */
+  erpUrl: string | undefined;
+  erpUsername: string | undefined;
+  erpPassword: string | undefined;
+  /** e-Attestations (legal folder follow-up) base URL; unset starts the local simulator. */
+  legalFolderUrl: string | undefined;
+  /** Its OpenID Connect token endpoint, when not the platform's usual path under the base URL. */
+  legalFolderTokenUrl: string | undefined;
+  legalFolderAccountId: string | undefined;
+  legalFolderUsername: string | undefined;
+  legalFolderPassword: string | undefined;
+};
+
+const repositoryRoot = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: Number(environment.PORT ?? 8080),
+    host: environment.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(environment.DATA_DIR ?? path.join(repositoryRoot, 'data')),
+    databaseUrl: environment.DATABASE_URL || undefined,
+    jwtSecret: environment.JWT_SECRET ?? 'isf-development-secret-change-me-in-production',
+    tokenTtlSeconds: Number(environment.TOKEN_TTL_SECONDS ?? 8 * 3600),
+    loginRateLimit: Number(environment.LOGIN_RATE_LIMIT ?? 20),
+    webDistDir: environment.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist'),
+    logLevel: environment.LOG_LEVEL ?? 'info',
+    apiVersion: environment.API_VERSION ?? '2025.10.20',
+    jobWorker: !['false', '0', 'no'].includes((environment.JOB_WORKER ?? '').toLowerCase()),
+    jobPollSeconds: Math.max(0.5, Number(environment.JOB_POLL_SECONDS ?? 2) || 2),
+    jobWaitTimeoutMs: Number(environment.JOB_WAIT_TIMEOUT_MS ?? 60_000) || 60_000,
+    registryUrl: environment.REGISTRY_URL || undefined,
+    registryToken: environment.REGISTRY_TOKEN || undefined,
+    erpUrl: environment.ERP_URL || undefined,
+    erpUsername: environment.ERP_USERNAME || undefined,
+    erpPassword: environment.ERP_PASSWORD || undefined,
+    legalFolderUrl: environment.LEGAL_FOLDER_URL || undefined,
+    legalFolderTokenUrl: environment.LEGAL_FOLDER_TOKEN_URL || undefined,
+    legalFolderAccountId: environment.LEGAL_FOLDER_ACCOUNT_ID || undefined,
+    legalFolderUsername: environment.LEGAL_FOLDER_USERNAME || undefined,
+    legalFolderPassword: environment.LEGAL_FOLDER_PASSWORD || undefined,
+  };
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "deposit_type" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_deposit_type_check" CHECK ("orders"."deposit_type" IN ('basic', 'withThreshold', 'notApplicable'));

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { versioned } from './columns.js';
+import { agencies, projects } from './organisation.js';
+import { paymentTerms, paymentTypes } from './reference.js';
+
+/**
+ * Subcontractor markets (contractor agreements, spec 2 §3): the agreement between the company and a
+ * subcontractor agency on a project, with its VAT, retention (RG) and payment terms. Amounts are
+ * `numeric`, never binary floats. `contract_id` waits for the contracts (no foreign key yet).
+ */
+export const markets = pgTable(
+  'markets',
+  {
+    id: serial('id').primaryKey(),
+    edifice: text('edifice').notNull(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    contractId: integer('contract_id'),
+    maxAmountDc4: numeric('max_amount_dc4', { precision: 14, scale: 2 }).notNull(),
+    paymentTypeId: integer('payment_type_id')
+      .notNull()
+      .references(() => paymentTypes.id),
+    paymentTermId: integer('payment_term_id')
+      .notNull()
+      .references(() => paymentTerms.id),
+    /** basic (20 %), tenPercents (10 %), reverseCharge. */
+    tva: text('tva').notNull(),
+    /** basic, withThreshold, notApplicable. */
+    depositType: text('deposit_type').notNull(),
+    /** Percent; only for basic and withThreshold retentions. */
+    rgRate: numeric('rg_rate', { precision: 5, scale: 2 }),
+    /** EUR; only for withThreshold retentions. */
+    threshold: numeric('threshold', { precision: 14, scale: 2 }),
+    toEvaluate: boolean('to_evaluate').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    contractNumber: text('contract_number'),
+    dateEndOfContract: date('date_end_of_contract', { mode: 'string' }),
+    sapReference: text('sap_reference'),
+    clientBdc: text('client_bdc'),
+    eotpSt: text('eotp_st'),
+    ...versioned,
+  },
+  (table) => [
+    uniqueIndex('markets_edifice_unique').on(table.edifice.asc().nullsFirst()),
+    index('markets_agency_idx').on(table.agencyId),
+    index('markets_project_idx').on(table.projectId),
+    check('markets_tva_check', sql`${table.tva} IN ('basic', 'tenPercents', 'reverseCharge')`),
+    check('markets_deposit_type_check', sql`${table.depositType} IN ('basic', 'withThreshold', 'notApplicable')`),
+    check(
+      'markets_retention_check',
+      sql`(${table.depositType} = 'notApplicable' OR ${table.rgRate} IS NOT NULL) AND (${table.depositType} = 'withThreshold' OR ${table.threshold} IS NULL)`,
+    ),
+  ],
+);

@@ -1,0 +1,104 @@
+import type { AppConfig } from '../config.js';
+import type { CompanyRegistry } from './company-registry/company-registry.port.js';
+import { createSireneHttpAdapter } from './company-registry/sirene-http-adapter.js';
+import { buildSireneSimulator } from './company-registry/sirene-simulator.js';
+import type { Erp } from './erp/erp.port.js';
+import { createOracleErpHttpAdapter } from './erp/oracle-http-adapter.js';
+import { buildOracleErpSimulator } from './erp/oracle-simulator.js';
+import { E_ATTESTATIONS_SIMULATOR_ACCOUNT } from './legal-folder/e-attestations-fixtures.js';
+import { createEAttestationsHttpAdapter } from './legal-folder/e-attestations-http-adapter.js';
+import { buildEAttestationsSimulator } from './legal-folder/e-attestations-simulator.js';
+import type { LegalFolderService } from './legal-folder/legal-folder.port.js';
+
+export type Integrations = {
+  registry: CompanyRegistry;
+  erp: Erp;
+  legalFolder: LegalFolderService;
+  simulatorUrls: { sirene?: string; erp?: string; legalFolder?: string };
+  close(): Promise<void>;
+};
+
+/** The simulator's Basic credentials when no ERP is configured (it accepts any). */
+const ERP_SIMULATOR_CREDENTIALS = { username: 'isf', password: 'simulateur' };
+
+/** The e-Attestations simulator's account and credentials when no platform is configured (it accepts any). */
+const LEGAL_FOLDER_SIMULATOR_ACCOUNT = {
+  accountId: E_ATTESTATIONS_SIMULATOR_ACCOUNT,
+  username: 'isf',
+  password: 'simulateur',
+};
+
+/**
+ * Connects the external systems through their real HTTP adapters; a system without a configured URL
+ * gets its local simulator, started on a free loopback port (DESIGN §7).
+ */
+export async function startIntegrations(
+  config: Pick<
+    AppConfig,
+    | 'registryUrl'
+    | 'registryToken'
+    | 'erpUrl'
+    | 'erpUsername'
+    | 'erpPassword'
+    | 'legalFolderUrl'
+    | 'legalFolderTokenUrl'
+    | 'legalFolderAccountId'
+    | 'legalFolderUsername'
+    | 'legalFolderPassword'
+  >,
+): Promise<Integrations> {
+  const closers: (() => Promise<void>)[] = [];
+  let sireneUrl = config.registryUrl;
+  let simulatorUrl: string | undefined;
+  if (!sireneUrl) {
+    const simulator = buildSireneSimulator({ latencyMs: Number(process.env.REGISTRY_SIMULATOR_LATENCY_MS ?? 0) });
+    simulatorUrl = await simulator.listen({ port: Number(process.env.REGISTRY_SIMULATOR_PORT ?? 0), host: '127.0.0.1' });
+    closers.push(() => simulator.close());
+    sireneUrl = simulatorUrl;
+  }
+  let erpUrl = config.erpUrl;
+  let erpSimulatorUrl: string | undefined;
+  if (!erpUrl) {
+    const simulator = buildOracleErpSimulator({
+      latencyMs: Number(process.env.ERP_SIMULATOR_LATENCY_MS ?? 0),
+      down: process.env.ERP_SIMULATOR_DOWN === '1',
+    });
+    erpSimulatorUrl = await simulator.listen({ port: Number(process.env.ERP_SIMULATOR_PORT ?? 0), host: '127.0.0.1' });
+    closers.push(() => simulator.close());
+    erpUrl = erpSimulatorUrl;
+  }
+  let legalFolderUrl = config.legalFolderUrl;
+  let legalFolderSimulatorUrl: string | undefined;
+  if (!legalFolderUrl) {
+    const simulator = buildEAttestationsSimulator({
+      latencyMs: Number(process.env.LEGAL_FOLDER_SIMULATOR_LATENCY_MS ?? 0),
+      down: process.env.LEGAL_FOLDER_SIMULATOR_DOWN === '1',
+    });
+    legalFolderSimulatorUrl = await simulator.listen({
+      port: Number(process.env.LEGAL_FOLDER_SIMULATOR_PORT ?? 0),
+      host: '127.0.0.1',
+    });
+    closers.push(() => simulator.close());
+    legalFolderUrl = legalFolderSimulatorUrl;
+  }
+  const legalFolderAccount = config.legalFolderUrl
+    ? {
+        accountId: config.legalFolderAccountId ?? '',
+        username: config.legalFolderUsername,
+        password: config.legalFolderPassword,
+        tokenUrl: config.legalFolderTokenUrl,
+      }
+    : LEGAL_FOLDER_SIMULATOR_ACCOUNT;
+  const erpCredentials = config.erpUrl
+    ? { username: config.erpUsername, password: config.erpPassword }
+    : ERP_SIMULATOR_CREDENTIALS;
+  return {
+    registry: createSireneHttpAdapter({ baseUrl: sireneUrl, token: config.registryToken }),
+    erp: createOracleErpHttpAdapter({ baseUrl: erpUrl, ...erpCredentials }),
+    legalFolder: createEAttestationsHttpAdapter({ baseUrl: legalFolderUrl, ...legalFolderAccount }),
+    simulatorUrls: { sirene: simulatorUrl, erp: erpSimulatorUrl, legalFolder: legalFolderSimulatorUrl },
+    async close() {
+      await Promise.all(closers.map((close) => close()));
+    },
+  };
+}

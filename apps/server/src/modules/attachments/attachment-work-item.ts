@@ -1,0 +1,41 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { can, type Principal } from '../../platform/principal.js';
+import type { WorkItemKind } from '../workflow/workflow-registry.js';
+import { ATTACHMENT_ENTITY, attachmentScope } from './attachments.lists.js';
+
+const ofAttachment = (entityId: SQL, expression: SQL) =>
+  sql`(SELECT ${expression} FROM attachments watt JOIN orders wo ON wo.id = watt.order_id WHERE watt.id = ${entityId})`;
+
+/**
+ * Attachments as work items of the attachment workflow: a profile sees an attachment's token when it may
+ * read attachments and the attachment's order is in its scope (the attachment list's rule).
+ */
+export const attachmentWorkItem: WorkItemKind = {
+  entity: ATTACHMENT_ENTITY,
+  scope(principal: Principal, entityId: SQL): SQL {
+    if (!can(principal, 'attachement', 'read')) {
+      return sql`FALSE`;
+    }
+    const scope = attachmentScope(principal, { projectId: sql`wo.project_id`, agencyId: sql`wo.agency_id` });
+    return sql`EXISTS (SELECT 1 FROM attachments watt JOIN orders wo ON wo.id = watt.order_id
+      WHERE watt.id = ${entityId}${scope ? sql` AND ${scope}` : sql``})`;
+  },
+  label: (entityId) => ofAttachment(entityId, sql`watt.reference`),
+  amount: (entityId) => ofAttachment(entityId, sql`watt.amount`),
+  columns: (entityId) => ({
+    reference: { sql: ofAttachment(entityId, sql`watt.reference`), kind: 'text', label: 'Référence' },
+    orderReference: { sql: ofAttachment(entityId, sql`wo.reference`), kind: 'text', label: 'Commande' },
+    orderName: { sql: ofAttachment(entityId, sql`wo.name`), kind: 'text', label: 'Nom de la commande' },
+    marketEdifice: {
+      sql: ofAttachment(entityId, sql`(SELECT wm.edifice FROM markets wm WHERE wm.id = wo.market_id)`),
+      kind: 'text',
+      label: 'Marché',
+    },
+    agencyName: {
+      sql: ofAttachment(entityId, sql`(SELECT wa.name FROM agencies wa WHERE wa.id = wo.agency_id)`),
+      kind: 'text',
+      label: 'Agence',
+    },
+    amount: { sql: ofAttachment(entityId, sql`watt.amount`), kind: 'money', label: 'Montant (€ HT)' },
+  }),
+};

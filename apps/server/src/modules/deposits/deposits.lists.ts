@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { defineList, type ListColumn } from '../../platform/list-engine.js';
+import { marketScope } from '../markets/markets.lists.js';
+
+/**
+ * A deposit with its market (project, agency) and optional order; what the attachments consumed of it is
+ * summed per row (`attachment_deposits` is indexed by deposit), so remaining = amount − used.
+ */
+const from = sql`deposits d
+  JOIN markets m ON m.id = d.market_id
+  JOIN projects p ON p.id = m.project_id
+  JOIN agencies a ON a.id = m.agency_id
+  LEFT JOIN orders o ON o.id = d.order_id
+  LEFT JOIN LATERAL (SELECT coalesce(sum(ad.amount), 0)::numeric(14, 2) AS used FROM attachment_deposits ad WHERE ad.deposit_id = d.id) u ON TRUE`;
+
+const columns: Record<string, ListColumn> = {
+  id: { sql: sql`d.id`, kind: 'id', label: 'ID' },
+  version: { sql: sql`d.version`, kind: 'number', label: 'Version', hiddenInCsv: true, filterable: false, sortable: false },
+  reference: { sql: sql`d.reference`, kind: 'text', label: 'Référence' },
+  marketId: { sql: sql`d.market_id`, kind: 'id', label: 'Marché (id)', hiddenInCsv: true },
+  marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Contrat de sous-traitance' },
+  projectId: { sql: sql`m.project_id`, kind: 'id', label: 'Projet (id)', hiddenInCsv: true },
+  projectName: { sql: sql`p.name`, kind: 'text', label: 'Projet' },
+  agencyId: { sql: sql`m.agency_id`, kind: 'id', label: 'Agence (id)', hiddenInCsv: true },
+  agencyName: { sql: sql`a.name`, kind: 'text', label: 'Agence' },
+  orderId: { sql: sql`d.order_id`, kind: 'id', label: 'Commande (id)', hiddenInCsv: true },
+  orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
+  amount: { sql: sql`d.amount`, kind: 'money', label: 'Montant (€)', summable: true },
+  depositUsed: { sql: sql`u.used`, kind: 'money', label: 'Consommé (€)', summable: true },
+  remaining: { sql: sql`greatest(d.amount - u.used, 0)`, kind: 'money', label: 'Restant (€)', summable: true },
+  reimbursementDate: { sql: sql`d.reimbursement_date`, kind: 'date', label: 'Date de remboursement' },
+  depositType: {
+    sql: sql`coalesce(o.deposit_type, m.deposit_type)`,
+    kind: 'enum',
+    label: 'Type de retenue',
+    hiddenInCsv: true,
+  },
+  createdAt: { sql: sql`d.created_at`, kind: 'date', label: 'Créée le' },
+};
+
+/**
+ * The deposits list (spec 2 /sst/deposits): filters by project, market and reference among the
+ * columns; newest first (spec 2 §9); scoped as markets, so a subcontractor never sees another agency's.
+ */
+export const depositList = defineList({
+  name: 'deposits',
+  from,
+  idColumn: 'id',
+  columns,
+  defaultSort: { column: 'id', direction: 'desc' },
+  scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
+});

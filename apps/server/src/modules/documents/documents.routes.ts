@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import type { FileStorage } from '../../integrations/storage/storage.port.js';
+import { access, principalOf } from '../../platform/access.js';
+import { badRequest } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/multipart.js';
+import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { documentWorkItem } from './document-work-item.js';
+import { createDocumentService, MAX_DOCUMENT_BYTES, NO_FILE_MESSAGE } from './documents.service.js';
+
+const MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  office: 'application/octet-stream',
+  text: 'text/plain; charset=utf-8',
+};
+
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Documents of companies, agencies, projects and later orders and markets (spec 1 §7). */
+export function registerDocumentRoutes(app: FastifyInstance, database: Database, storage: FileStorage): void {
+  const service = createDocumentService(database, storage);
+  app.workflow.registry.registerKind(documentWorkItem);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('document', action) });
+
+  typed.get(
+    '/api/documents',
+    { schema: { querystring: z.object({ entity: z.string().max(50), id: idParams.shape.id }) }, config: right('read') },
+    async (request) => service.listOf(principalOf(request), request.query.entity, request.query.id),
+  );
+
+  typed.post('/api/document', { config: right('create') }, async (request) => {
+    const form = await readMultipart(request, { maxFileBytes: MAX_DOCUMENT_BYTES });
+    if (!form.file) {
+      throw badRequest(NO_FILE_MESSAGE, { file: NO_FILE_MESSAGE });
+    }
+    const typeId = Number(form.fields.type);
+    const entityId = Number(form.fields.id);
+    if (!Number.isInteger(typeId) || typeId <= 0) {
+      throw badRequest('Choisissez le type du document.', { type: 'Type obligatoire.' });
+    }
+    if (!form.fields.entity || !Number.isInteger(entityId) || entityId <= 0) {
+      throw badRequest('Le document doit être rattaché à un élément.', { entity: 'Élément obligatoire.' });
+    }
+    const id = await service.upload(
+      {
+        fileName: form.file.fileName,
+        content: form.file.content,
+        typeId,
+        entity: form.fields.entity,
+        entityId,
+        comment: form.fields.comment || null,
+      },
+      principalOf(request),
+      auditContext(request),
+    );
+    return { success: true, id };
+  });
+
+  typed.get('/api/document/:id', { schema: { params: idParams }, config: right('read') }, async (request) =>
+    service.get(request.params.id, principalOf(request)),
+  );
+
+  typed.post('/api/document/:id', { schema: { params: idParams }, config: right('read') }, async (request, reply) => {
+    const file = await service.download(request.params.id, principalOf(request));
+    return reply
+      .header('content-type', MIME[file.contentKind] ?? 'application/octet-stream')
+      .header('content-disposition', attachment(file.filename))
+      .send(file.stream);
+  });
+
+  typed.put(
+    '/api/document/:id',
+    {
+      schema: {
+        params: idParams,
+        body: z.object({
+          comment: z
+            .string()
+            .trim()
+            .max(2000)
+            .nullish()
+            .transform((value) => value || null),
+          version: z.coerce.number().int().min(1).optional(),
+          token: z.string().optional(),
+        }),
+      },
+      config: right('update'),
+    },
+    async (request) => {
+      await service.updateComment(
+        request.params.id,
+        request.body.comment,
+        request.body.version,
+        principalOf(request),
+        auditContext(request),
+      );
+      return { success: true };
+    },
+  );
+
+  typed.delete('/api/document/:id', { schema: { params: idParams }, config: right('delete') }, async (request) => {
+    await service.remove(request.params.id, principalOf(request), auditContext(request));
+    return { success: true };
+  });
+}

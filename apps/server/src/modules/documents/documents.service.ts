@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { documents, documentTypes } from '../../db/schema/index.js';
+import type { FileStorage } from '../../integrations/storage/storage.port.js';
+import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { badRequest, businessRefusal, forbidden, notFound, staleVersion } from '../../platform/errors.js';
+import { isInScope } from '../../platform/list-engine.js';
+import type { Principal } from '../../platform/principal.js';
+import { removeToken, startToken } from '../workflow/workflow-tokens.js';
+import { DOCUMENT_OWNERS, ownerAllows } from './document-owners.js';
+import { contentMatchesName, detectFileKind, sanitizeFileName } from './file-kind.js';
+
+export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+export const NO_FILE_MESSAGE = 'Aucun fichier sélectionné.';
+export const FILE_CONTENT_MESSAGE = 'Le contenu du fichier ne correspond pas à son type ou ce type de fichier est refusé.';
+
+export type Upload = {
+  fileName: string;
+  content: Buffer;
+  typeId: number;
+  entity: string;
+  entityId: number;
+  comment: string | null;
+};
+
+const listing = {
+  id: documents.id,
+  version: documents.version,
+  filename: documents.filename,
+  comment: documents.comment,
+  size: documents.size,
+  createdAt: documents.createdAt,
+  entity: documents.entity,
+  entityId: documents.entityId,
+  typeId: documentTypes.id,
+  typeName: documentTypes.name,
+  /** The node of the document's workflow token (spec 1 §3). */
+  statusWF: sql<string | null>`(SELECT wn.name FROM workflow_tokens wt JOIN workflow_nodes wn ON wn.id = wt.node_id
+    WHERE wt.entity_name = 'document' AND wt.entity_id = ${documents.id})`,
+};
+
+/** Documents of any owner record, stored behind the storage port; who sees them follows the owner's scope. */
+export function createDocumentService(database: Database, storage: FileStorage) {
+  async function assertOwnerVisible(principal: Principal, entity: string, entityId: number) {
+    const owner = DOCUMENT_OWNERS[entity];
+    if (!owner) {
+      throw badRequest(`Les documents ne s'attachent pas à « ${entity} ».`, { entity: 'Entité inconnue.' });
+    }
+    if (!ownerAllows(owner, principal, 'read') || !(await isInScope(database, owner.list, principal, entityId))) {
+      throw notFound();
+    }
+    return owner;
+  }
+
+  async function find(id: number, principal: Principal) {
+    const [row] = await database
+      .select({ ...listing, storageKey: documents.storageKey, contentKind: documents.contentKind })
+      .from(documents)
+      .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+      .where(eq(documents.id, id))
+      .limit(1);
+    if (!row) {
+      throw notFound();
+    }
+    const owner = await assertOwnerVisible(principal, row.entity, row.entityId);
+    return { row, owner };
+  }
+
+  return {
+    async listOf(principal: Principal, entity: string, entityId: number) {
+      await assertOwnerVisible(principal, entity, entityId);
+      return database
+        .select(listing)
+        .from(documents)
+        .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+        .where(and(eq(documents.entity, entity), eq(documents.entityId, entityId)))
+        .orderBy(desc(documents.id));
+    },
+
+    async get(id: number, principal: Principal) {
+      const { row } = await find(id, principal);
+      const { storageKey: _key, ...document } = row;
+      return document;
+    },
+
+    async upload(upload: Upload, principal: Principal, context: AuditContext): Promise<number> {
+      const owner = await assertOwnerVisible(principal, upload.entity, upload.entityId);
+      if (upload.content.length === 0) {
+        throw badRequest(NO_FILE_MESSAGE, { file: NO_FILE_MESSAGE });
+      }
+      if (owner.maxFile && upload.content.length > owner.maxFile.bytes) {
+        throw badRequest(owner.maxFile.message, { file: owner.maxFile.message });
+      }
+      const fileName = sanitizeFileName(upload.fileName);
+      const kind = detectFileKind(upload.content);
+      if (!kind || !contentMatchesName(upload.content, fileName)) {
+        throw badRequest(FILE_CONTENT_MESSAGE, { file: FILE_CONTENT_MESSAGE });
+      }
+      const [type] = await database
+        .select({ id: documentTypes.id, code: documentTypes.code })
+        .from(documentTypes)
+        .where(eq(documentTypes.id, upload.typeId))
+        .limit(1);
+      if (type && owner.typeCode && type.code !== owner.typeCode) {
+        throw badRequest('Ce type de document ne convient pas à cet élément.', { type: 'Type de document refusé.' });
+      }
+      if (!type) {
+        throw badRequest('Type de document inconnu.', { type: 'Type de document inconnu.' });
+      }
+      const storageKey = `${upload.entity}/${upload.entityId}/${randomUUID()}`;
+      await storage.put(storageKey, upload.content);
+      try {
+        return await database.transaction(async (transaction) => {
+          const [created] = await transaction
+            .insert(documents)
+            .values({
+              entity: upload.entity,
+              entityId: upload.entityId,
+              documentTypeId: type.id,
+              filename: fileName,
+              storageKey,
+              size: upload.content.length,
+              contentKind: kind,
+              comment: upload.comment,
+              createdBy: principal.userId,
+            })
+            .returning({ id: documents.id });
+          const id = created?.id ?? 0;
+          await startToken(transaction, 'document', id, principal.userId);
+          await recordAudit(transaction, context, {
+            entity: 'document',
+            entityId: id,
+            action: 'create',
+            after: {
+              entity: upload.entity,
+              entityId: upload.entityId,
+              filename: fileName,
+              typeId: type.id,
+              size: upload.content.length,
+            },
+          });
+          return id;
+        });
+      } catch (error) {
+        await storage.remove(storageKey);
+        throw error;
+      }
+    },
+
+    async download(id: number, principal: Principal) {
+      const { row } = await find(id, principal);
+      return { filename: row.filename, contentKind: row.contentKind, stream: await storage.read(row.storageKey) };
+    },
+
+    async updateComment(
+      id: number,
+      comment: string | null,
+      version: number | undefined,
+      principal: Principal,
+      context: AuditContext,
+    ) {
+      const { row } = await find(id, principal);
+      if (version !== undefined && version !== row.version) {
+        throw staleVersion(row.version);
+      }
+      await database.transaction(async (transaction) => {
+        await transaction
+          .update(documents)
+          .set({ comment, version: row.version + 1 })
+          .where(eq(documents.id, id));
+        await recordAudit(transaction, context, {
+          entity: 'document',
+          entityId: id,
+          action: 'update',
+          before: { comment: row.comment },
+          after: { comment },
+        });
+      });
+    },
+
+    /** Deleting a document changes its owner: it needs the update right on the owner's entity too. */
+    async remove(id: number, principal: Principal, context: AuditContext) {
+      const { row, owner } = await find(id, principal);
+      if (!ownerAllows(owner, principal, 'update')) {
+        throw forbidden();
+      }
+      const refusal = await owner.removalRefusal?.(database, row.entityId, principal);
+      if (refusal) {
+        throw businessRefusal(refusal);
+      }
+      await database.transaction(async (transaction) => {
+        await transaction.delete(documents).where(eq(documents.id, id));
+        await removeToken(transaction, 'document', id);
+        await recordAudit(transaction, context, {
+          entity: 'document',
+          entityId: id,
+          action: 'delete',
+          before: { ...row, storageKey: undefined },
+        });
+      });
+      await storage.remove(row.storageKey);
+    },
+  };
+}

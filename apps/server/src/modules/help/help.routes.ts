@@ -1,0 +1,70 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { formatMessage } from '@isf/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { incidents, projects } from '../../db/schema/index.js';
+import { access, principalOf } from '../../platform/access.js';
+import { recordAudit } from '../../platform/audit.js';
+import { badRequest } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/multipart.js';
+import { auditContext } from '../../platform/route-helpers.js';
+
+const MAX_TEXT = 5_000;
+
+/** The incident report of the help menu (spec 1 §2): subject, project, description, optional file. */
+export function registerHelpRoutes(app: FastifyInstance, database: Database, dataDir: string): void {
+  app.post('/api/help/submit', { config: { access: access.option('userinterface.display_help_menu') } }, async (request) => {
+    const form = await readMultipart(request, { maxFileBytes: 10 * 1024 * 1024 });
+    const fields = form.fields;
+    const attachment = form.file ? { name: form.file.fileName, content: form.file.content } : undefined;
+    const missing = ['subject', 'project', 'problem_description'].filter((name) => !fields[name]);
+    if (missing.length > 0) {
+      throw badRequest(
+        formatMessage('help.fillFormFirst'),
+        Object.fromEntries(missing.map((name) => [name, formatMessage('validation.required')])),
+      );
+    }
+    const projectId = Number(fields.project);
+    const [project] = Number.isInteger(projectId)
+      ? await database.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1)
+      : [];
+    if (!project) {
+      throw badRequest('Projet inconnu.', { project: 'Projet inconnu.' });
+    }
+    if ((fields.subject ?? '').length > 255 || (fields.problem_description ?? '').length > MAX_TEXT) {
+      throw badRequest(formatMessage('validation.tooLong', { max: MAX_TEXT }));
+    }
+    const principal = principalOf(request);
+    const id = await database.transaction(async (transaction) => {
+      const [created] = await transaction
+        .insert(incidents)
+        .values({
+          userId: principal.userId,
+          subject: fields.subject ?? '',
+          projectId: project.id,
+          description: fields.problem_description ?? '',
+          attachmentName: attachment?.name ?? null,
+          requestId: String(request.id),
+        })
+        .returning({ id: incidents.id });
+      const incidentId = created?.id ?? 0;
+      if (attachment) {
+        const folder = path.join(dataDir, 'incidents', String(incidentId));
+        await mkdir(folder, { recursive: true });
+        const filePath = path.join(folder, attachment.name);
+        await writeFile(filePath, attachment.content);
+        await transaction.update(incidents).set({ attachmentPath: filePath }).where(eq(incidents.id, incidentId));
+      }
+      await recordAudit(transaction, auditContext(request), {
+        entity: 'incident',
+        entityId: incidentId,
+        action: 'create',
+        after: { subject: fields.subject, projectId: project.id, attachment: attachment?.name ?? null },
+      });
+      return incidentId;
+    });
+    return { success: true, id, message: formatMessage('help.submitted') };
+  });
+}

@@ -1,0 +1,95 @@
+import { ORDER_LINE_DUPLICATE_MESSAGE, ORDER_LINE_UNKNOWN_PRESTATION_MESSAGE, type OrderLineInput } from '@isf/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { markets, orderLines, orders, prestationPrices } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { isZeroQuantity, lineTotal, normalizeQuantity, orderTotal, totalWithVat } from './order-rules.js';
+
+/**
+ * Applies line changes to an order in the caller's transaction: a non-zero quantity creates or updates
+ * the prestation's line at the BPU's current price; a zero quantity on an existing line removes it;
+ * a new zero line is ignored. A prestation appears once per order. Then the stored totals are
+ * recomputed (the sum of the rounded lines). `errorAt` names the input line in a refusal.
+ */
+export async function applyLines(
+  tx: Database,
+  order: { id: number; bpuId: number },
+  changes: readonly OrderLineInput[],
+  errorAt: (index: number) => string = () => '',
+): Promise<void> {
+  const seen = new Set<number>();
+  changes.forEach((change, index) => {
+    if (seen.has(change.prestation)) {
+      throw badRequest(`${errorAt(index)}${ORDER_LINE_DUPLICATE_MESSAGE}`, { prestationOSs: ORDER_LINE_DUPLICATE_MESSAGE });
+    }
+    seen.add(change.prestation);
+  });
+  const relevant = changes.filter((change) => change.id !== null || !isZeroQuantity(change.quantity));
+  const prestationIds = relevant.map((change) => change.prestation);
+  const prices = new Map(
+    prestationIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ prestation: prestationPrices.prestationId, cost: prestationPrices.cost })
+            .from(prestationPrices)
+            .where(and(eq(prestationPrices.bpuId, order.bpuId), inArray(prestationPrices.prestationId, prestationIds)))
+        ).map((row) => [row.prestation, row.cost] as const),
+  );
+  const existing = new Map(
+    (
+      await tx
+        .select({ id: orderLines.id, prestation: orderLines.prestationId })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+    ).map((row) => [row.prestation, row.id] as const),
+  );
+  for (const [index, change] of changes.entries()) {
+    if (!relevant.includes(change)) {
+      continue;
+    }
+    const lineId = existing.get(change.prestation);
+    if (change.id !== null && change.id !== lineId) {
+      throw notFound();
+    }
+    if (change.id === null && lineId !== undefined) {
+      throw badRequest(`${errorAt(index)}${ORDER_LINE_DUPLICATE_MESSAGE}`, { prestationOSs: ORDER_LINE_DUPLICATE_MESSAGE });
+    }
+    if (isZeroQuantity(change.quantity)) {
+      await tx.delete(orderLines).where(eq(orderLines.id, change.id as number));
+      continue;
+    }
+    const unitPrice = prices.get(change.prestation);
+    if (unitPrice === undefined) {
+      throw badRequest(`${errorAt(index)}${ORDER_LINE_UNKNOWN_PRESTATION_MESSAGE}`, {
+        prestationOSs: ORDER_LINE_UNKNOWN_PRESTATION_MESSAGE,
+      });
+    }
+    const quantity = normalizeQuantity(change.quantity);
+    const values = { unitPrice, quantity, total: lineTotal(unitPrice, quantity) };
+    if (lineId === undefined) {
+      await tx.insert(orderLines).values({ orderId: order.id, prestationId: change.prestation, ...values });
+    } else {
+      await tx
+        .update(orderLines)
+        .set({ ...values, version: sql`${orderLines.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(orderLines.id, lineId));
+    }
+  }
+  await recomputeTotals(tx, order.id);
+}
+
+/** Stores the order's total (sum of the rounded lines) and its total with the market's VAT. */
+export async function recomputeTotals(tx: Database, orderId: number): Promise<void> {
+  const lines = await tx.select({ total: orderLines.total }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  const total = orderTotal(lines.map((line) => line.total));
+  const [market] = await tx
+    .select({ tva: markets.tva })
+    .from(orders)
+    .innerJoin(markets, eq(markets.id, orders.marketId))
+    .where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set({ total, totalTtc: totalWithVat(total, market?.tva ?? 'basic') })
+    .where(eq(orders.id, orderId));
+}

@@ -1,0 +1,105 @@
+import {
+  ORDER_AMOUNT_ABOVE_ENGAGEMENT_MESSAGE,
+  ORDER_AMOUNT_WITHIN_ENGAGEMENT_MESSAGE,
+  ORDER_EMITTER_REQUIRED_MESSAGE,
+  ORDER_NO_AGENCY_MESSAGE,
+} from '@isf/contract';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { MoveFacts, WorkflowRegistry } from '../workflow/workflow-registry.js';
+
+const WORKFLOW = 'service_order';
+const VALIDATING_NODES = ['os_validation_cdp', 'os_validation_amount', 'os_validation_sst', 'os_validated'];
+
+type OrderFacts = {
+  total: string;
+  agencyId: number | null;
+  paymentTypeCode: string | null;
+  oracleProjectId: number | null;
+  oracleTaskId: number | null;
+  oracleEmitterProjectId: number | null;
+  oracleEmitterTaskId: number | null;
+};
+
+async function orderFacts(db: Database, orderId: number): Promise<OrderFacts | undefined> {
+  const result = (await db.execute(sql`SELECT o.total::text AS "total", a.id AS "agencyId", pt.oracle_code AS "paymentTypeCode",
+      o.oracle_project_id AS "oracleProjectId", o.oracle_task_id AS "oracleTaskId",
+      o.oracle_emitter_project_id AS "oracleEmitterProjectId", o.oracle_emitter_task_id AS "oracleEmitterTaskId"
+    FROM orders o JOIN markets m ON m.id = o.market_id
+      LEFT JOIN agencies a ON a.id = o.agency_id
+      LEFT JOIN payment_types pt ON pt.id = m.payment_type_id
+    WHERE o.id = ${orderId}`)) as unknown as { rows: OrderFacts[] };
+  return result.rows[0];
+}
+
+/** Spec 1 §4 rule 7 as a server guard: an order without agency never reaches a validating or validated node. */
+export async function agencyGuard(facts: MoveFacts, db: Database): Promise<string | null> {
+  if (!VALIDATING_NODES.includes(facts.to.code)) {
+    return null;
+  }
+  const order = await orderFacts(db, facts.token.entityId);
+  return order && order.agencyId === null ? ORDER_NO_AGENCY_MESSAGE : null;
+}
+
+/**
+ * The routing out of CDP validation (docs/decisions.md "Reference workflows"): the direct link to the
+ * subcontractor only when the total is within the mover's authorization amount (`users.engagement`,
+ * the delegator's when acting on someone's behalf), the link to amount validation only beyond it.
+ */
+export async function amountRoutingGuard(facts: MoveFacts, db: Database): Promise<string | null> {
+  if (facts.from.code !== 'os_validation_cdp') {
+    return null;
+  }
+  const order = await orderFacts(db, facts.token.entityId);
+  const moverId = facts.onBehalfOfId ?? facts.principal.userId;
+  const result = (await db.execute(sql`SELECT engagement::text AS "engagement" FROM users WHERE id = ${moverId}`)) as unknown as {
+    rows: { engagement: string }[];
+  };
+  const engagement = new Decimal(result.rows[0]?.engagement ?? '0');
+  const above = new Decimal(order?.total ?? '0').greaterThan(engagement);
+  if (facts.to.code === 'os_validation_sst' && above) {
+    return ORDER_AMOUNT_ABOVE_ENGAGEMENT_MESSAGE;
+  }
+  if (facts.to.code === 'os_validation_amount' && !above) {
+    return ORDER_AMOUNT_WITHIN_ENGAGEMENT_MESSAGE;
+  }
+  return null;
+}
+
+/** Spec 1 §4 rule 8: internal or absent payment type with ERP project and task needs the emitter ones before validated. */
+export async function emitterGuard(facts: MoveFacts, db: Database): Promise<string | null> {
+  const order = await orderFacts(db, facts.token.entityId);
+  if (!order || !(order.paymentTypeCode === null || order.paymentTypeCode === 'payment_internal')) {
+    return null;
+  }
+  const hasErp = order.oracleProjectId !== null && order.oracleTaskId !== null;
+  const hasEmitter = order.oracleEmitterProjectId !== null && order.oracleEmitterTaskId !== null;
+  return hasErp && !hasEmitter ? ORDER_EMITTER_REQUIRED_MESSAGE : null;
+}
+
+/** Registers the order guards and post-actions on the service order workflow. */
+export function registerOrderWorkflow(registry: WorkflowRegistry): void {
+  registry.registerGuard({ workflow: WORKFLOW }, agencyGuard);
+  registry.registerGuard({ workflow: WORKFLOW, transition: 'os_submit_to_sst' }, amountRoutingGuard);
+  registry.registerGuard({ workflow: WORKFLOW, toNode: 'os_validated' }, emitterGuard);
+  // reaching the subcontractor: the order has been sent to them (its complement is frozen)
+  registry.registerPostAction(
+    { workflow: WORKFLOW, toNode: 'os_validation_sst' },
+    {
+      inTransaction: async (facts, db) => {
+        await db.execute(sql`UPDATE orders SET sent_sst = TRUE WHERE id = ${facts.token.entityId}`);
+      },
+    },
+  );
+  // the subcontractor validates: the order is to be sent to the ERP (the ERP issue's job sends it)
+  registry.registerPostAction(
+    { workflow: WORKFLOW, transition: 'os_to_validated', toNode: 'os_validated' },
+    {
+      inTransaction: async (facts, db) => {
+        await db.execute(sql`UPDATE orders SET oracle_status = 'TO_SEND', can_send_to_oracle = TRUE
+          WHERE id = ${facts.token.entityId} AND oracle_id IS NULL`);
+      },
+    },
+  );
+}

@@ -1,0 +1,177 @@
+import { BPU_TEMPLATE_CSV_HEADERS } from '@isf/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { bpuTemplates, categories, prestationReferences, prestations, prestationTypes, units } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { notFound } from '../../platform/errors.js';
+import { normalizeName } from './category-merge.js';
+import { assertHeader, importRefused, type ParsedCsv } from './csv-import.js';
+
+type NamedRow = { id: number; name: string };
+type PrestationValues = {
+  referenceId: number;
+  categoryId: number;
+  unitId: number;
+  typeId: number;
+  code: string;
+  description: string;
+};
+
+/** Name → id, case, accents and spaces aside; among duplicates the lowest id wins. */
+function byName(rows: NamedRow[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const row of [...rows].sort((left, right) => right.id - left.id)) {
+    map.set(normalizeName(row.name), row.id);
+  }
+  return map;
+}
+
+async function lookups(db: Database) {
+  const allCategories = await db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .from(categories);
+  const tops = byName(allCategories.filter((category) => category.parentId === null));
+  const children = new Map<number, NamedRow[]>();
+  for (const category of allCategories) {
+    if (category.parentId !== null) {
+      children.set(category.parentId, [...(children.get(category.parentId) ?? []), category]);
+    }
+  }
+  const childrenByName = new Map([...children].map(([parentId, rows]) => [parentId, byName(rows)]));
+  return {
+    references: byName(
+      await db.select({ id: prestationReferences.id, name: prestationReferences.name }).from(prestationReferences),
+    ),
+    units: byName(await db.select({ id: units.id, name: units.name }).from(units)),
+    types: byName(await db.select({ id: prestationTypes.id, name: prestationTypes.name }).from(prestationTypes)),
+    tops,
+    childOf: (parentId: number, name: string) => childrenByName.get(parentId)?.get(normalizeName(name)),
+  };
+}
+
+/**
+ * Reads every line of a template CSV into prestation values, or refuses the whole file with the list
+ * of faulty lines (unknown reference, category, unit or type; missing or repeated code).
+ */
+function readLines(lines: { line: number; cells: string[] }[], known: Awaited<ReturnType<typeof lookups>>) {
+  const errors: string[] = [];
+  const values: PrestationValues[] = [];
+  const codes = new Map<string, number>();
+  for (const { line, cells } of lines) {
+    const [reference = '', parentName = '', categoryName = '', code = '', description = '', unit = '', type = ''] = cells;
+    const fail = (message: string) => errors.push(`Ligne ${line} : ${message}.`);
+    const before = errors.length;
+    if (code === '' || code.length > 100) {
+      fail(code === '' ? 'le code est obligatoire' : 'le code dépasse 100 caractères');
+    } else if (codes.has(code)) {
+      fail(`le code « ${code} » figure déjà à la ligne ${codes.get(code)}`);
+    } else {
+      codes.set(code, line);
+    }
+    if (description === '' || description.length > 2000) {
+      fail(description === '' ? 'la désignation est obligatoire' : 'la désignation dépasse 2000 caractères');
+    }
+    const referenceId = known.references.get(normalizeName(reference));
+    if (referenceId === undefined) {
+      fail(`référence « ${reference} » inconnue`);
+    }
+    const unitId = known.units.get(normalizeName(unit));
+    if (unitId === undefined) {
+      fail(`unité « ${unit} » inconnue`);
+    }
+    const typeId = known.types.get(normalizeName(type));
+    if (typeId === undefined) {
+      fail(`type « ${type} » inconnu`);
+    }
+    const topName = parentName === '' ? categoryName : parentName;
+    const topId = known.tops.get(normalizeName(topName));
+    let categoryId = topId;
+    if (topId === undefined) {
+      fail(`catégorie « ${topName} » inconnue`);
+    } else if (parentName !== '' && categoryName !== '') {
+      categoryId = known.childOf(topId, categoryName);
+      if (categoryId === undefined) {
+        fail(`sous-catégorie « ${categoryName} » inconnue dans la catégorie « ${parentName} »`);
+      }
+    }
+    if (
+      errors.length === before &&
+      referenceId !== undefined &&
+      categoryId !== undefined &&
+      unitId !== undefined &&
+      typeId !== undefined
+    ) {
+      values.push({ referenceId, categoryId, unitId, typeId, code, description });
+    }
+  }
+  if (errors.length > 0) {
+    throw importRefused(errors);
+  }
+  return values;
+}
+
+function changed(current: PrestationValues, next: PrestationValues): boolean {
+  return (Object.keys(next) as (keyof PrestationValues)[]).some((key) => current[key] !== next[key]);
+}
+
+/**
+ * Imports a template CSV (the export's columns): each line creates the prestation of its code or
+ * updates it. All or nothing: one transaction, and any faulty line refuses the whole file.
+ */
+export async function importTemplatePrestations(
+  database: Database,
+  templateId: number,
+  csv: ParsedCsv,
+  context: AuditContext,
+): Promise<{ created: number; updated: number }> {
+  const { header, lines } = csv;
+  assertHeader(header, BPU_TEMPLATE_CSV_HEADERS);
+  return database.transaction(async (transaction) => {
+    const [template] = await transaction
+      .select({ id: bpuTemplates.id })
+      .from(bpuTemplates)
+      .where(eq(bpuTemplates.id, templateId))
+      .for('update');
+    if (!template) {
+      throw notFound();
+    }
+    const rows = readLines(lines, await lookups(transaction));
+    const existing = new Map(
+      (
+        await transaction
+          .select({
+            id: prestations.id,
+            referenceId: prestations.referenceId,
+            categoryId: prestations.categoryId,
+            unitId: prestations.unitId,
+            typeId: prestations.typeId,
+            code: prestations.code,
+            description: prestations.description,
+          })
+          .from(prestations)
+          .where(eq(prestations.bpuTemplateId, templateId))
+      ).map((row) => [row.code, row]),
+    );
+    const created = rows.filter((row) => !existing.has(row.code));
+    const updated = rows.filter((row) => {
+      const current = existing.get(row.code);
+      return current !== undefined && changed(current, row);
+    });
+    if (created.length > 0) {
+      await transaction.insert(prestations).values(created.map((row) => ({ ...row, bpuTemplateId: templateId })));
+    }
+    for (const row of updated) {
+      await transaction
+        .update(prestations)
+        .set({ ...row, version: sql`${prestations.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(prestations.bpuTemplateId, templateId), eq(prestations.code, row.code)));
+    }
+    await recordAudit(transaction, context, {
+      entity: 'bpu_template',
+      entityId: templateId,
+      action: 'import',
+      after: { created: created.map((row) => row.code), updated: updated.map((row) => row.code) },
+    });
+    return { created: created.length, updated: updated.length };
+  });
+}

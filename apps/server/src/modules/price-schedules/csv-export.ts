@@ -1,0 +1,43 @@
+import { BPU_CSV_HEADERS, BPU_TEMPLATE_CSV_HEADERS, type BpuPrestationLine, type PrestationRecord } from '@isf/contract';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
+import { sanitizeCsvValue } from '../../platform/csv-export.js';
+import { formatCostFr } from './costs.js';
+
+type PrestationCells = Pick<
+  PrestationRecord,
+  'referenceName' | 'categoryParentName' | 'categoryName' | 'code' | 'description'
+> & {
+  unitName: string;
+  typeName: string;
+};
+
+function prestationCells(row: PrestationCells): string[] {
+  return [row.referenceName, row.categoryParentName, row.categoryName, row.code, row.description, row.unitName, row.typeName].map(
+    (value) => sanitizeCsvValue(value, false),
+  );
+}
+
+/** A small CSV sent whole: `;`, UTF-8 BOM, CRLF (what French Excel opens). */
+function sendCsvFile(reply: FastifyReply, fileName: string, header: readonly string[], rows: string[][]): FastifyReply {
+  const body = stringify([[...header], ...rows], { bom: true, delimiter: ';', record_delimiter: '\r\n' });
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}.csv"`)
+    .send(body);
+}
+
+/** The template CSV: the columns its import reads back. */
+export function sendTemplateCsv(reply: FastifyReply, templateId: number, rows: PrestationRecord[]): FastifyReply {
+  return sendCsvFile(reply, `modele-bpu-${templateId}`, BPU_TEMPLATE_CSV_HEADERS, rows.map(prestationCells));
+}
+
+/** The BPU CSV: the template columns and the price (decimal comma); its import reads Code and Prix. */
+export function sendBpuCsv(reply: FastifyReply, bpuId: number, rows: BpuPrestationLine[]): FastifyReply {
+  return sendCsvFile(
+    reply,
+    `bpu-${bpuId}`,
+    BPU_CSV_HEADERS,
+    rows.map((row) => [...prestationCells(row), formatCostFr(row.prestationSST.cost)]),
+  );
+}

@@ -1,0 +1,79 @@
+import { warrantyCriteriaSchema, warrantyOrderDatesSchema } from '@isf/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { access, principalOf } from '../../platform/access.js';
+import { sendCsv } from '../../platform/csv-export.js';
+import { badRequest } from '../../platform/errors.js';
+import { type ListDefinition, parseListQuery, runList } from '../../platform/list-engine.js';
+import { auditContext } from '../../platform/route-helpers.js';
+import { warrantyCondition, warrantyList } from './warranties.lists.js';
+import { createWarrantyService } from './warranties.service.js';
+
+const CRITERIA = ['projects', 'markets', 'subprojects', 'imputations', 'hideEmptyRg', 'hideErp'] as const;
+
+const selectedIds = z
+  .union([z.array(z.coerce.number().int().positive()), z.string().regex(/^(\d{1,15}(,\d{1,15})*)?$/)], {
+    error: 'La sélection doit être une liste d’identifiants.',
+  })
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : value.split(',').map(Number)));
+
+/** Splits a query (or CSV form) into the screen's criteria, as the list's condition, and the list query. */
+function warrantyRequest(raw: unknown): { definition: ListDefinition; wire: Record<string, unknown> } {
+  const { ...wire } = (raw ?? {}) as Record<string, unknown>;
+  const criteria = warrantyCriteriaSchema.safeParse(Object.fromEntries(CRITERIA.map((key) => [key, wire[key]])));
+  if (!criteria.success) {
+    const issue = criteria.error.issues[0];
+    throw badRequest(issue?.message ?? 'Critères invalides.', { [String(issue?.path[0] ?? 'query')]: issue?.message ?? '' });
+  }
+  for (const key of CRITERIA) {
+    delete wire[key];
+  }
+  const where = warrantyCondition(criteria.data);
+  return { definition: where ? { ...warrantyList, where } : warrantyList, wire };
+}
+
+/**
+ * Order warranties (spec 2 /os/warranties, §7 GET /orders/warranties, PUT /orders): reading needs the
+ * order read right; saving the dates the order update right, and the financial option (checked by the
+ * service: 422 with the reason rather than a 403, which would sign the user out).
+ */
+export function registerWarrantyRoutes(app: FastifyInstance, database: Database): void {
+  const service = createWarrantyService(database);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const read = { access: access.right('order', 'read') };
+
+  app.get('/api/orders/warranties', { config: read }, async (request) => {
+    const { definition, wire } = warrantyRequest(request.query);
+    return runList(database, definition, parseListQuery(wire), request.principal);
+  });
+
+  app.post('/api/orders/warranties/csv', { config: read }, async (request, reply) => {
+    const { definition, wire } = warrantyRequest(request.body);
+    const { ids, token: _token, ...query } = wire;
+    const selected = selectedIds.safeParse(ids);
+    if (!selected.success) {
+      throw badRequest(selected.error.issues[0]?.message ?? 'Sélection invalide.', { ids: 'Sélection invalide.' });
+    }
+    return sendCsv(
+      reply,
+      database,
+      definition,
+      parseListQuery({ ...query, page: 0, size: 1 }),
+      request.principal,
+      selected.data,
+      'garanties-commandes',
+    );
+  });
+
+  typed.put(
+    '/api/orders',
+    { schema: { body: warrantyOrderDatesSchema }, config: { access: access.right('order', 'update') } },
+    async (request) => ({
+      success: true,
+      count: await service.setDates(request.body, principalOf(request), auditContext(request)),
+    }),
+  );
+}

@@ -1,0 +1,106 @@
+import { WORKFLOW_OBJECTS } from '@isf/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { defineList, type ListColumn, type ListDefinition } from '../../platform/list-engine.js';
+
+export const ORDER_ITEM = WORKFLOW_OBJECTS.service_order;
+export const MARKET_ITEM = WORKFLOW_OBJECTS.subcontractor_market;
+export const ATTACHMENT_ITEM = WORKFLOW_OBJECTS.attachement;
+
+/** The token of the item (`tok`, one per item) and its step, agency and project: the columns the lists share. */
+function stepColumns(): Record<string, ListColumn> {
+  return {
+    nodeId: { sql: sql`tn.id`, kind: 'id', label: 'Étape (id)' },
+    nodeName: { sql: sql`tn.name`, kind: 'text', label: 'Étape' },
+    nodeCode: { sql: sql`tn.code`, kind: 'text', label: 'Code étape' },
+    agencyId: { sql: sql`a.id`, kind: 'id', label: 'Agence (id)' },
+    agencyName: { sql: sql`a.name`, kind: 'text', label: 'Agence' },
+    projectId: { sql: sql`p.id`, kind: 'id', label: 'Projet (id)' },
+    projectName: { sql: sql`p.name`, kind: 'text', label: 'Projet' },
+    // ISO 8601 in UTC (the driver's text form, `2026-03-04 09:30:00+00`, is not one); sorts as the time does
+    since: {
+      sql: sql`to_char(tok.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      kind: 'date',
+      label: "Arrivée à l'étape",
+    },
+  };
+}
+
+/**
+ * GET /dashboard/orderstovalidate: the orders `haveToDo` keeps (the workflow engine's `workItemFilter` on
+ * `o.id`, which holds the scope, the forward transitions and the delegations), longest waiting first.
+ */
+export function ordersToValidateList(haveToDo: SQL): ListDefinition {
+  return defineList({
+    name: 'dashboard-orders-to-validate',
+    from: sql`orders o
+      JOIN workflow_tokens tok ON tok.entity_name = ${ORDER_ITEM} AND tok.entity_id = o.id
+      JOIN workflow_nodes tn ON tn.id = tok.node_id
+      JOIN markets m ON m.id = o.market_id
+      JOIN agencies a ON a.id = o.agency_id
+      JOIN projects p ON p.id = o.project_id`,
+    idColumn: 'id',
+    columns: {
+      id: { sql: sql`o.id`, kind: 'id', label: 'ID' },
+      reference: { sql: sql`o.reference`, kind: 'text', label: 'Référence' },
+      name: { sql: sql`o.name`, kind: 'text', label: 'Complément' },
+      marketId: { sql: sql`m.id`, kind: 'id', label: 'Marché (id)' },
+      marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Marché' },
+      amount: { sql: sql`o.total`, kind: 'money', label: 'Montant (€ HT)', summable: true },
+      ...stepColumns(),
+    },
+    defaultSort: { column: 'since', direction: 'asc' },
+    where: haveToDo,
+  });
+}
+
+/** GET /dashboard/marketstovalidate: the subcontractor markets `haveToDo` keeps, longest waiting first. */
+export function marketsToValidateList(haveToDo: SQL): ListDefinition {
+  return defineList({
+    name: 'dashboard-markets-to-validate',
+    from: sql`markets m
+      JOIN workflow_tokens tok ON tok.entity_name = ${MARKET_ITEM} AND tok.entity_id = m.id
+      JOIN workflow_nodes tn ON tn.id = tok.node_id
+      JOIN agencies a ON a.id = m.agency_id
+      JOIN projects p ON p.id = m.project_id`,
+    idColumn: 'id',
+    columns: {
+      id: { sql: sql`m.id`, kind: 'id', label: 'ID' },
+      edifice: { sql: sql`m.edifice`, kind: 'text', label: 'Code Edifice' },
+      amount: { sql: sql`m.max_amount_dc4`, kind: 'money', label: 'Montant max DC4', summable: true },
+      ...stepColumns(),
+    },
+    defaultSort: { column: 'since', direction: 'asc' },
+    where: haveToDo,
+  });
+}
+
+/**
+ * GET /dashboard/attachementstovalidate: the attachments `haveToDo` keeps, longest waiting first, with
+ * their order, market and amount (excluding tax, as stored by the attachments' amounts module).
+ */
+export function attachmentsToValidateList(haveToDo: SQL): ListDefinition {
+  return defineList({
+    name: 'dashboard-attachments-to-validate',
+    from: sql`attachments att
+      JOIN workflow_tokens tok ON tok.entity_name = ${ATTACHMENT_ITEM} AND tok.entity_id = att.id
+      JOIN workflow_nodes tn ON tn.id = tok.node_id
+      JOIN orders o ON o.id = att.order_id
+      JOIN markets m ON m.id = o.market_id
+      JOIN agencies a ON a.id = o.agency_id
+      JOIN projects p ON p.id = o.project_id`,
+    idColumn: 'id',
+    columns: {
+      id: { sql: sql`att.id`, kind: 'id', label: 'ID' },
+      reference: { sql: sql`att.reference`, kind: 'text', label: 'Référence' },
+      orderId: { sql: sql`o.id`, kind: 'id', label: 'Commande (id)' },
+      orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
+      orderName: { sql: sql`o.name`, kind: 'text', label: 'Complément' },
+      marketId: { sql: sql`m.id`, kind: 'id', label: 'Marché (id)' },
+      marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Marché' },
+      amount: { sql: sql`att.amount`, kind: 'money', label: 'Montant (€ HT)', summable: true },
+      ...stepColumns(),
+    },
+    defaultSort: { column: 'since', direction: 'asc' },
+    where: haveToDo,
+  });
+}

@@ -1,0 +1,85 @@
+import { TO_VALIDATE_PAGE_SIZE } from '@isf/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { access, principalOf } from '../../platform/access.js';
+import { parseListQuery, runList } from '../../platform/list-engine.js';
+import {
+  ATTACHMENT_ITEM,
+  attachmentsToValidateList,
+  MARKET_ITEM,
+  marketsToValidateList,
+  ORDER_ITEM,
+  ordersToValidateList,
+} from './dashboard-to-validate.js';
+import { dashboardNodes, runningOrderList, runningOrdersAmount } from './workflow-dashboard.js';
+import type { WorkflowEngine } from './workflow-engine.js';
+
+/**
+ * The home dashboard's calls (spec 1 §7): the nodes with their counts (process table and my tasks), the
+ * orders, markets and attachments to validate, and the running orders. Every count stays in the caller's scope.
+ */
+export function registerDashboardRoutes(app: FastifyInstance, db: Database, engine: WorkflowEngine): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { access: access.authenticated() };
+  const { registry } = engine;
+  const listQuery = { querystring: z.looseObject({}) };
+
+  /** The item ids of the caller's My tasks on one kind, as a condition on `entityId`. */
+  async function haveToDo(request: FastifyRequest, entity: string, entityId: SQL) {
+    return (await engine.workItemFilter(principalOf(request), 'haveToDo', entity, entityId)) ?? sql`FALSE`;
+  }
+
+  typed.get('/api/dashboard/nodes', { config: signedIn }, async (request) => {
+    const actors = await engine.actorsOf(principalOf(request));
+    const roleIds = [...new Set(actors.map((actor) => actor.principal.roleId))];
+    return dashboardNodes(db, registry, actors, roleIds);
+  });
+
+  typed.get('/api/dashboard/runningorders', { schema: listQuery, config: signedIn }, async (request) => {
+    const actors = await engine.actorsOf(principalOf(request));
+    return runList(db, runningOrderList(registry, actors), parseListQuery(request.query), null);
+  });
+
+  typed.get('/api/dashboard/runningorders/amount', { config: signedIn }, async (request) =>
+    runningOrdersAmount(db, registry, await engine.actorsOf(principalOf(request))),
+  );
+
+  typed.get(
+    '/api/dashboard/orderstovalidate',
+    { schema: listQuery, config: { access: access.right('order', 'read') } },
+    async (request) =>
+      runList(
+        db,
+        ordersToValidateList(await haveToDo(request, ORDER_ITEM, sql`o.id`)),
+        parseListQuery({ size: TO_VALIDATE_PAGE_SIZE, ...request.query }),
+        null,
+      ),
+  );
+
+  typed.get(
+    '/api/dashboard/marketstovalidate',
+    { schema: listQuery, config: { access: access.right('subcontractor_market', 'read') } },
+    async (request) =>
+      runList(
+        db,
+        marketsToValidateList(await haveToDo(request, MARKET_ITEM, sql`m.id`)),
+        parseListQuery({ size: TO_VALIDATE_PAGE_SIZE, ...request.query }),
+        null,
+      ),
+  );
+
+  typed.get(
+    '/api/dashboard/attachementstovalidate',
+    { schema: listQuery, config: { access: access.right(ATTACHMENT_ITEM, 'read') } },
+    async (request) =>
+      runList(
+        db,
+        attachmentsToValidateList(await haveToDo(request, ATTACHMENT_ITEM, sql`att.id`)),
+        parseListQuery({ size: TO_VALIDATE_PAGE_SIZE, ...request.query }),
+        null,
+      ),
+  );
+}

@@ -1,0 +1,36 @@
+import { and, asc, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { delegations } from '../../db/schema/index.js';
+import type { Principal, PrincipalLoader } from '../../platform/principal.js';
+
+/**
+ * Someone whose workflow rights the caller may use: the caller first, then every person who delegated
+ * to them with a delegation active today (dates included). A move done with a delegator's rights
+ * records that delegator as `delegatedUser`.
+ */
+export type Actor = { principal: Principal; onBehalfOfId: number | null };
+
+/** An active delegation applies today, start and end dates included (the database's date). */
+export function activeToday() {
+  return and(lte(delegations.startDate, sql`CURRENT_DATE`), gte(delegations.endDate, sql`CURRENT_DATE`));
+}
+
+/** The caller and the people who delegated to them today (to the person: any of their profiles acts). */
+export async function actorsOf(db: Database, principals: PrincipalLoader, principal: Principal): Promise<Actor[]> {
+  const rows = await db
+    .selectDistinct({ delegateFromId: delegations.delegateFromId })
+    .from(delegations)
+    .where(and(inArray(delegations.delegateToId, [principal.userId, principal.mainUserId]), activeToday()))
+    .orderBy(asc(delegations.delegateFromId));
+  const actors: Actor[] = [{ principal, onBehalfOfId: null }];
+  for (const { delegateFromId } of rows) {
+    if (delegateFromId === principal.userId) {
+      continue;
+    }
+    const delegator = await principals.get(delegateFromId);
+    if (delegator) {
+      actors.push({ principal: delegator, onBehalfOfId: delegator.userId });
+    }
+  }
+  return actors;
+}

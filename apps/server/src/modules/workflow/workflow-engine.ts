@@ -1,0 +1,71 @@
+import type { WorkflowFilter } from '@isf/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { AuditContext } from '../../platform/audit.js';
+import type { Principal, PrincipalLoader } from '../../platform/principal.js';
+import { actorsOf } from './workflow-actors.js';
+import { type TokenColumns, tokenFilterCondition } from './workflow-filters.js';
+import { refusalCommentGuard } from './workflow-guards.js';
+import { type MoveInput, moveToken } from './workflow-move.js';
+import { registerWorkflowNotifications } from './workflow-notifications.js';
+import { availableTransitions, isItemVisible } from './workflow-permissions.js';
+import { createWorkflowRegistry } from './workflow-registry.js';
+import { startToken } from './workflow-tokens.js';
+
+/**
+ * The workflow engine as business modules use it (`app.workflow`): register their work item kind,
+ * guards and post-actions; start a token when they create an item; filter their lists.
+ */
+export function createWorkflowEngine(db: Database, principals: PrincipalLoader, log: FastifyBaseLogger) {
+  const registry = createWorkflowRegistry();
+  registry.registerGuard({}, refusalCommentGuard);
+  registerWorkflowNotifications(registry);
+  const actors = (principal: Principal) => actorsOf(db, principals, principal);
+
+  return {
+    registry,
+    actorsOf: actors,
+    /** In the business module's creation transaction. */
+    startToken,
+    async availableTransitions(principal: Principal, item: { nodeId: number; entity: string; entityId: number }) {
+      return availableTransitions(db, registry, await actors(principal), item);
+    },
+    async isItemVisible(principal: Principal, item: { entity: string; entityId: number }) {
+      return isItemVisible(db, registry, await actors(principal), item);
+    },
+    /** The All / My scope / My tasks condition on a token row (see workflow-filters.ts). */
+    async filterCondition(principal: Principal, filter: WorkflowFilter, token?: TokenColumns, entity?: string): Promise<SQL> {
+      return tokenFilterCondition(registry, await actors(principal), filter, token, entity);
+    },
+    /**
+     * For a business list: keeps the rows whose item (`entityId`) passes My scope or My tasks; undefined
+     * for All, where the list's own scope applies.
+     */
+    async workItemFilter(principal: Principal, filter: WorkflowFilter, entity: string, entityId: SQL): Promise<SQL | undefined> {
+      if (filter === 'all') {
+        return undefined;
+      }
+      const condition = tokenFilterCondition(registry, await actors(principal), filter, undefined, entity);
+      return sql`${entityId} IN (SELECT wt.entity_id FROM workflow_tokens wt WHERE wt.entity_name = ${entity} AND ${condition})`;
+    },
+    async move(principal: Principal, input: MoveInput, audit: AuditContext) {
+      return moveToken({ db, registry, log }, await actors(principal), input, audit);
+    },
+  };
+}
+
+export type WorkflowEngine = ReturnType<typeof createWorkflowEngine>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    workflow: WorkflowEngine;
+  }
+}
+
+/** Decorates the app with its workflow engine, before the business modules register. */
+export function registerWorkflowEngine(app: FastifyInstance, db: Database): WorkflowEngine {
+  const engine = createWorkflowEngine(db, app.principals, app.log);
+  app.decorate('workflow', engine);
+  return engine;
+}

@@ -1,0 +1,159 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { workflowNodes, workflows, workflowTokenHistory, workflowTokens, workflowTransitions } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { businessRefusal, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import type { Actor } from './workflow-actors.js';
+import { availableTransitions } from './workflow-permissions.js';
+import type { MoveFacts, PostAction, WorkflowRegistry } from './workflow-registry.js';
+
+export const MOVED_MEANWHILE_MESSAGE =
+  "Cet élément a déjà changé d'étape (quelqu'un d'autre l'a peut-être déplacé entre-temps) : rechargez-le avant d'agir.";
+export const DISABLED_TRANSITION_MESSAGE = 'Cette transition est désactivée.';
+
+function movedMeanwhile(currentVersion: number): HttpError {
+  return new HttpError(409, { error: MOVED_MEANWHILE_MESSAGE, detail: MOVED_MEANWHILE_MESSAGE, currentVersion });
+}
+
+export type MoveInput = { tokenId: number; transitionId: number; comment: string | null; version?: number };
+export type MoveResult = { tokenId: number; version: number; nodeId: number; historyId: number; onBehalfOfId: number | null };
+
+async function lockToken(db: Database, tokenId: number) {
+  const [token] = await db.select().from(workflowTokens).where(eq(workflowTokens.id, tokenId)).for('update').limit(1);
+  return token;
+}
+
+async function nodeFacts(db: Database, nodeId: number) {
+  const [node] = await db
+    .select({ id: workflowNodes.id, code: workflowNodes.code, type: workflowNodes.type })
+    .from(workflowNodes)
+    .where(eq(workflowNodes.id, nodeId))
+    .limit(1);
+  if (!node) {
+    throw notFound();
+  }
+  return node;
+}
+
+/**
+ * Moves a token along a transition (DESIGN §5), in one transaction: the token row is locked, the
+ * transition must leave its node, the caller (or a delegator) must be allowed, the guards run, then
+ * the token moves, the history and the audit are written and the in-transaction post-actions run.
+ * After the commit, the afterCommit post-actions run. A concurrent second move finds the token moved: 409.
+ */
+export async function moveToken(
+  dependencies: { db: Database; registry: WorkflowRegistry; log: FastifyBaseLogger },
+  actors: Actor[],
+  input: MoveInput,
+  audit: AuditContext,
+): Promise<MoveResult> {
+  const { db, registry } = dependencies;
+  const principal = actors[0]?.principal;
+  if (!principal) {
+    throw forbidden();
+  }
+  let committed: { facts: MoveFacts; actions: PostAction[] } | undefined;
+  const result = await db.transaction(async (transaction) => {
+    const token = await lockToken(transaction, input.tokenId);
+    if (!token) {
+      throw notFound();
+    }
+    const [transition] = await transaction
+      .select()
+      .from(workflowTransitions)
+      .where(eq(workflowTransitions.id, input.transitionId))
+      .limit(1);
+    if (!transition || transition.workflowId !== token.workflowId) {
+      throw notFound();
+    }
+    if ((input.version !== undefined && input.version !== token.version) || transition.fromNodeId !== token.nodeId) {
+      throw movedMeanwhile(token.version);
+    }
+    if (transition.disabled) {
+      throw businessRefusal(DISABLED_TRANSITION_MESSAGE);
+    }
+    const allowed = await availableTransitions(transaction, registry, actors, {
+      nodeId: token.nodeId,
+      entity: token.entityName,
+      entityId: token.entityId,
+    });
+    const granted = allowed.find((candidate) => candidate.id === transition.id);
+    if (!granted) {
+      throw forbidden();
+    }
+    const [workflow] = await transaction
+      .select({ id: workflows.id, code: workflows.code })
+      .from(workflows)
+      .where(eq(workflows.id, token.workflowId))
+      .limit(1);
+    const facts: MoveFacts = {
+      token: { id: token.id, entityName: token.entityName, entityId: token.entityId, version: token.version },
+      workflow: { id: token.workflowId, code: workflow?.code ?? '' },
+      transition: { id: transition.id, code: transition.code, name: transition.name, type: transition.type },
+      from: await nodeFacts(transaction, transition.fromNodeId),
+      to: await nodeFacts(transaction, transition.toNodeId),
+      principal,
+      onBehalfOfId: granted.onBehalfOf?.id ?? null,
+      comment: input.comment,
+    };
+    for (const guard of registry.guardsFor(facts)) {
+      const refusal = await guard(facts, transaction);
+      if (refusal) {
+        throw businessRefusal(refusal);
+      }
+    }
+    const [moved] = await transaction
+      .update(workflowTokens)
+      .set({ nodeId: transition.toNodeId, version: token.version + 1, updatedAt: sql`now()` })
+      .where(and(eq(workflowTokens.id, token.id), eq(workflowTokens.version, token.version)))
+      .returning({ version: workflowTokens.version });
+    if (!moved) {
+      throw movedMeanwhile(token.version);
+    }
+    const [history] = await transaction
+      .insert(workflowTokenHistory)
+      .values({
+        tokenId: token.id,
+        fromNodeId: transition.fromNodeId,
+        toNodeId: transition.toNodeId,
+        transitionId: transition.id,
+        userId: principal.userId,
+        delegatedUserId: facts.onBehalfOfId,
+        comment: input.comment,
+      })
+      .returning({ id: workflowTokenHistory.id });
+    await recordAudit(
+      transaction,
+      { ...audit, principal: { ...principal, onBehalfOfId: facts.onBehalfOfId } },
+      {
+        entity: token.entityName,
+        entityId: token.entityId,
+        action: `workflow:${transition.code}`,
+        before: { tokenId: token.id, nodeId: token.nodeId, version: token.version },
+        after: { tokenId: token.id, nodeId: transition.toNodeId, version: moved.version, comment: input.comment },
+      },
+    );
+    const actions = registry.postActionsFor(facts);
+    for (const action of actions) {
+      await action.inTransaction?.(facts, transaction);
+    }
+    committed = { facts, actions };
+    return {
+      tokenId: token.id,
+      version: moved.version,
+      nodeId: transition.toNodeId,
+      historyId: history?.id ?? 0,
+      onBehalfOfId: facts.onBehalfOfId,
+    };
+  });
+  if (committed) {
+    const { facts, actions } = committed;
+    for (const action of actions) {
+      await action.afterCommit?.(facts).catch((error: unknown) => {
+        dependencies.log.error({ err: error, tokenId: facts.token.id }, 'workflow post-action failed after the move');
+      });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,91 @@
+import type { WorkflowFilter } from '@isf/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { defineList, type ListDefinition } from '../../platform/list-engine.js';
+import type { Actor } from './workflow-actors.js';
+import { tokenFilterCondition } from './workflow-filters.js';
+import type { WorkflowRegistry } from './workflow-registry.js';
+
+function labelColumn(registry: WorkflowRegistry): SQL {
+  const labelled = registry.kinds().filter((kind) => kind.label);
+  if (labelled.length === 0) {
+    return sql`NULL::text`;
+  }
+  return sql`CASE ${sql.join(
+    labelled.map((kind) => sql`WHEN wt.entity_name = ${kind.entity} THEN (${kind.label?.(sql`wt.entity_id`)})::text`),
+    sql` `,
+  )} END`;
+}
+
+/**
+ * The tokens of one node under a filter (GET /node/{id}/tokens), as a list of the generic engine:
+ * paging, sort and column filters; the item's kind adds its own columns (`entity`: the node's object).
+ */
+export function nodeTokenList(
+  registry: WorkflowRegistry,
+  actors: Actor[],
+  nodeId: number,
+  filter: WorkflowFilter,
+  entity?: string,
+): ListDefinition {
+  const kindColumns = entity === undefined ? {} : (registry.kind(entity)?.columns?.(sql`wt.entity_id`) ?? {});
+  return defineList({
+    name: 'workflow-tokens',
+    from: sql`workflow_tokens wt LEFT JOIN users wc ON wc.id = wt.creator_id`,
+    countFrom: sql`workflow_tokens wt`,
+    idColumn: 'id',
+    columns: {
+      id: { sql: sql`wt.id`, kind: 'id', label: 'ID' },
+      version: { sql: sql`wt.version`, kind: 'number', label: 'Version', hiddenInCsv: true },
+      entityName: { sql: sql`wt.entity_name`, kind: 'enum', label: 'Objet' },
+      entityId: { sql: sql`wt.entity_id`, kind: 'id', label: 'Identifiant' },
+      label: { sql: labelColumn(registry), kind: 'text', label: 'Élément' },
+      creatorName: { sql: sql`wc.name`, kind: 'text', label: 'Créateur', joined: true },
+      createdAt: { sql: sql`wt.created_at`, kind: 'date', label: 'Créé le' },
+      updatedAt: { sql: sql`wt.updated_at`, kind: 'date', label: "Arrivé à l'étape le" },
+      lastComment: {
+        sql: sql`(SELECT h.comment FROM workflow_token_history h WHERE h.token_id = wt.id ORDER BY h.id DESC LIMIT 1)`,
+        kind: 'text',
+        label: 'Dernier commentaire',
+      },
+      ...kindColumns,
+    },
+    defaultSort: { column: 'id', direction: 'desc' },
+    where: sql`wt.node_id = ${nodeId} AND ${tokenFilterCondition(registry, actors, filter)}`,
+  });
+}
+
+async function countOf(db: Database, condition: SQL): Promise<number> {
+  const result = (await db.execute(sql`SELECT count(*)::int AS total FROM workflow_tokens wt WHERE ${condition}`)) as unknown as {
+    rows: { total: number }[];
+  };
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/** How many tokens of a node each filter keeps: the node screen opens on My tasks only when there are some. */
+export async function nodeTokenCounts(db: Database, registry: WorkflowRegistry, actors: Actor[], nodeId: number) {
+  const onNode = sql`wt.node_id = ${nodeId}`;
+  const [all, canDo, haveToDo] = await Promise.all(
+    (['all', 'canDo', 'haveToDo'] as const).map((filter) =>
+      countOf(db, sql`${onNode} AND ${tokenFilterCondition(registry, actors, filter)}`),
+    ),
+  );
+  return { all: all ?? 0, canDo: canDo ?? 0, haveToDo: haveToDo ?? 0 };
+}
+
+/** Tokens per node of a workflow in the caller's scope (the flowchart's counts). */
+export async function workflowNodeCounts(db: Database, registry: WorkflowRegistry, actors: Actor[], workflowId: number) {
+  const result = (await db.execute(
+    sql`SELECT wt.node_id, count(*)::int AS total FROM workflow_tokens wt WHERE wt.workflow_id = ${workflowId} AND ${tokenFilterCondition(
+      registry,
+      actors,
+      'all',
+    )} GROUP BY wt.node_id`,
+  )) as unknown as { rows: { node_id: number; total: number }[] };
+  return new Map(result.rows.map((row) => [Number(row.node_id), Number(row.total)]));
+}
+
+/** How many items the caller (or a delegator) must move forward now, over every workflow. */
+export function myActionCount(db: Database, registry: WorkflowRegistry, actors: Actor[]): Promise<number> {
+  return countOf(db, tokenFilterCondition(registry, actors, 'haveToDo'));
+}

@@ -1,0 +1,94 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { ListColumn } from '../../platform/list-engine.js';
+import type { Principal } from '../../platform/principal.js';
+
+/**
+ * A kind of work item (orders, attachments, documents, ...) as its business module registers it: which
+ * items a profile sees, and optionally which are assigned to it and how to label them.
+ */
+export type WorkItemKind = {
+  /** The object name of its workflow (`workflows.object_name`) and of its tokens (`entity_name`). */
+  entity: string;
+  /**
+   * A condition on the SQL expression `entityId` that keeps the items in the profile's visibility scope,
+   * read right included; undefined means every item.
+   */
+  scope(principal: Principal, entityId: SQL): SQL | undefined;
+  /** Narrows "My tasks" to the items assigned to the profile (e.g. the order's project manager). */
+  assignee?(principal: Principal, entityId: SQL): SQL | undefined;
+  /** A short text naming the item in token tables. */
+  label?(entityId: SQL): SQL;
+  /** The item's own columns in the node screen's token table (e.g. a document's file name, type and owner). */
+  columns?(entityId: SQL): Record<string, ListColumn>;
+  /** The item's amount, a numeric expression (the home dashboard's running orders total). */
+  amount?(entityId: SQL): SQL;
+};
+
+/** Which moves a guard or post-action concerns: every given field must match (none: every move). */
+export type MoveSelector = { workflow?: string; transition?: string; toNode?: string };
+
+export type MoveFacts = {
+  token: { id: number; entityName: string; entityId: number; version: number };
+  workflow: { id: number; code: string };
+  transition: { id: number; code: string; name: string; type: number };
+  from: { id: number; code: string; type: number };
+  to: { id: number; code: string; type: number };
+  principal: Principal;
+  /** The delegator on whose behalf the move is done, if any. */
+  onBehalfOfId: number | null;
+  comment: string | null;
+};
+
+/** A server rule on a move: returns the French refusal text (answered as 422), or nothing to allow it. */
+export type MoveGuard = (facts: MoveFacts, db: Database) => Promise<string | null | undefined> | string | null | undefined;
+
+/**
+ * What follows a move. `inTransaction` runs in the move's transaction (its failure cancels the move):
+ * for writes that must happen with it. `afterCommit` runs once the move is committed (its failure is
+ * logged and never undoes the move): for jobs and notifications.
+ */
+export type PostAction = {
+  inTransaction?: (facts: MoveFacts, db: Database) => Promise<void>;
+  afterCommit?: (facts: MoveFacts) => Promise<void>;
+};
+
+function matches(selector: MoveSelector, facts: MoveFacts): boolean {
+  return (
+    (selector.workflow === undefined || selector.workflow === facts.workflow.code) &&
+    (selector.transition === undefined || selector.transition === facts.transition.code) &&
+    (selector.toNode === undefined || selector.toNode === facts.to.code)
+  );
+}
+
+/** The registries business modules fill while they register: work item kinds, guards, post-actions. */
+export function createWorkflowRegistry() {
+  const kinds = new Map<string, WorkItemKind>();
+  const guards: { selector: MoveSelector; guard: MoveGuard }[] = [];
+  const postActions: { selector: MoveSelector; action: PostAction }[] = [];
+  return {
+    registerKind(kind: WorkItemKind): void {
+      kinds.set(kind.entity, kind);
+    },
+    kind(entity: string): WorkItemKind | undefined {
+      return kinds.get(entity);
+    },
+    kinds(): WorkItemKind[] {
+      return [...kinds.values()];
+    },
+    registerGuard(selector: MoveSelector, guard: MoveGuard): void {
+      guards.push({ selector, guard });
+    },
+    guardsFor(facts: MoveFacts): MoveGuard[] {
+      return guards.filter((entry) => matches(entry.selector, facts)).map((entry) => entry.guard);
+    },
+    registerPostAction(selector: MoveSelector, action: PostAction): void {
+      postActions.push({ selector, action });
+    },
+    postActionsFor(facts: MoveFacts): PostAction[] {
+      return postActions.filter((entry) => matches(entry.selector, facts)).map((entry) => entry.action);
+    },
+  };
+}
+
+export type WorkflowRegistry = ReturnType<typeof createWorkflowRegistry>;

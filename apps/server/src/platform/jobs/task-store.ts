@@ -1,0 +1,72 @@
+import type { TaskStatus } from '@isf/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { tasks } from '../../db/schema/index.js';
+import type { TaskOutcome } from './job-outcome.js';
+import type { TaskRecord, TaskTarget } from './job-types.js';
+
+/** A runaway handler must not grow a task row without bound. */
+export const MAX_TASK_EVENTS = 500;
+
+export type TaskChange = {
+  status?: TaskStatus;
+  attempts?: number;
+  outcome?: TaskOutcome;
+  event?: { name: string; description?: string };
+};
+
+/** The task rows the job runner writes: created before the job is sent, then moved by the worker. */
+export function createTaskStore(db: Database) {
+  return {
+    async create(kind: string, jobId: string, target: TaskTarget, event: string): Promise<TaskRecord> {
+      const [row] = await db
+        .insert(tasks)
+        .values({
+          jobId,
+          kind,
+          objectName: target.entity,
+          objectId: target.entityId,
+          creatorId: target.creatorId,
+          events: sql`jsonb_build_array(jsonb_build_object('time', clock_timestamp(), 'name', ${event}::text))`,
+        })
+        .returning({ id: tasks.id, jobId: tasks.jobId, status: tasks.status });
+      if (!row) {
+        throw new Error('task not created');
+      }
+      return row;
+    },
+
+    /** One statement per change, so a status and the event that explains it land together. */
+    async update(taskId: number, change: TaskChange): Promise<void> {
+      const event = change.event;
+      await db
+        .update(tasks)
+        .set({
+          ...(change.status ? { status: change.status } : {}),
+          ...(change.attempts !== undefined ? { attempts: change.attempts } : {}),
+          ...(change.outcome ? { outcome: change.outcome } : {}),
+          ...(event
+            ? {
+                events: sql`CASE WHEN jsonb_array_length(${tasks.events}) < ${MAX_TASK_EVENTS}
+                  THEN ${tasks.events} || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+                    'time', clock_timestamp(), 'name', ${event.name}::text, 'description', ${event.description ?? null}::text)))
+                  ELSE ${tasks.events} END`,
+              }
+            : {}),
+          updatedAt: sql`clock_timestamp()`,
+        })
+        .where(eq(tasks.id, taskId));
+    },
+
+    async read(taskId: number): Promise<{ status: TaskStatus; outcome: TaskOutcome | null } | undefined> {
+      const [row] = await db
+        .select({ status: tasks.status, outcome: tasks.outcome })
+        .from(tasks)
+        .where(eq(tasks.id, taskId))
+        .limit(1);
+      return row ? { status: row.status, outcome: row.outcome as TaskOutcome | null } : undefined;
+    },
+  };
+}
+
+export type TaskStore = ReturnType<typeof createTaskStore>;

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client.js';
+import type { AccessRule } from './access.js';
+import { sendCsv } from './csv-export.js';
+import { badRequest, notFound } from './errors.js';
+import { isInScope, type ListDefinition, parseListQuery, runList } from './list-engine.js';
+
+const selectedIdsSchema = z
+  .union([z.array(z.coerce.number().int().positive()), z.string()])
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === '') {
+      return [];
+    }
+    if (Array.isArray(value)) {
+      return value;
+    }
+    const parts = value.split(',').map((part) => part.trim());
+    if (!parts.every((part) => /^\d{1,15}$/.test(part))) {
+      context.addIssue({ code: 'custom', message: 'La sélection doit être une liste d’identifiants.' });
+      return z.NEVER;
+    }
+    return parts.map(Number);
+  });
+
+/**
+ * Registers the two faces of one list query: `GET path` (a page as JSON) and `POST csvPath` (the whole
+ * result, or the selected ids, as a streamed CSV).
+ */
+export function registerList(
+  app: FastifyInstance,
+  database: Database,
+  options: { path: string; csvPath?: string; definition: ListDefinition; access: AccessRule; fileName?: string },
+): void {
+  const { definition } = options;
+  app.get(options.path, { config: { access: options.access } }, async (request) =>
+    runList(database, definition, parseListQuery(request.query), request.principal),
+  );
+  if (options.csvPath) {
+    app.post(options.csvPath, { config: { access: options.access } }, async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const { ids, token: _token, ...wire } = body;
+      const selected = selectedIdsSchema.safeParse(ids);
+      if (!selected.success) {
+        throw badRequest(selected.error.issues[0]?.message ?? 'Sélection invalide.', { ids: 'Sélection invalide.' });
+      }
+      const query = parseListQuery({ ...wire, page: 0, size: 1 });
+      return sendCsv(reply, database, definition, query, request.principal, selected.data, options.fileName ?? definition.name);
+    });
+  }
+}
+
+/**
+ * A preHandler that answers 404 when the `:id` record is outside the caller's scope of a list, so a
+ * detail route never shows what the list would hide.
+ */
+export function requireInScope(database: Database, definition: ListDefinition) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const id = Number((request.params as { id?: unknown }).id);
+    if (!Number.isInteger(id) || !(await isInScope(database, definition, request.principal, id))) {
+      throw notFound();
+    }
+  };
+}

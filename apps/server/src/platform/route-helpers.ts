@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuditContext } from './audit.js';
+
+export const idParams = z.object({
+  id: z.coerce
+    .number({ error: 'Identifiant invalide.' })
+    .int('Identifiant invalide.')
+    .positive('Identifiant invalide.')
+    .max(2_147_483_647, 'Identifiant invalide.'),
+});
+
+export function auditContext(request: FastifyRequest): AuditContext {
+  return { principal: request.principal, requestId: String(request.id) };
+}

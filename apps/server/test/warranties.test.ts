@@ -1,0 +1,260 @@
+import {
+  ORDER_FINANCIAL_OPTION_MESSAGE,
+  ORDER_RELEASE_DATE_MESSAGE,
+  WARRANTY_DATE_REQUIRED_MESSAGE,
+  WARRANTY_IDS_INVALID_MESSAGE,
+  WARRANTY_NO_ORDER_MESSAGE,
+  type WarrantyRow,
+} from '@isf/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, oscarSubprojects } from '../src/db/schema/index.js';
+import { orderWarranty } from '../src/modules/warranties/order-warranty.js';
+import { attachmentFixtures } from './attachments-fixtures.js';
+import { subcontractorOfFirstMarket, withoutFinancialOption } from './deposits-fixtures.js';
+import { createTestApp, inject, login, type TestApp } from './helper.js';
+import { createOrder, demoMarkets, marketWithBpu, pricesOf } from './orders-fixtures.js';
+import { csvRows } from './price-schedules-fixtures.js';
+
+let testApp: TestApp;
+let admin: string;
+let fx: ReturnType<typeof attachmentFixtures>;
+let market: { marketId: number; bpuId: number };
+let prices: { prestation: number; cost: string }[];
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await login(testApp.app, 'admin', 'admin');
+  fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
+  market = await marketWithBpu(testApp.app, testApp.db, admin);
+  prices = await pricesOf(testApp.db, market.bpuId);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin) =>
+  inject(testApp.app, { method, url, token, payload: payload as object });
+
+async function warranties(query: Record<string, string>, token = admin) {
+  const response = await inject(testApp.app, { method: 'GET', url: '/api/orders/warranties', token, query });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ content: WarrantyRow[]; totalElements: number; summary?: Record<string, string> }>();
+}
+
+async function today(): Promise<string> {
+  const result = (await testApp.db.execute(sql`SELECT CURRENT_DATE::text AS today`)) as unknown as { rows: { today: string }[] };
+  return result.rows[0]?.today ?? '';
+}
+
+/** A validated attachment of the order with this quantity of the BPU's prestation at `index`. */
+async function validatedAttachment(order: number, index: number, quantity: string, releaseDate?: string) {
+  const id = await fx.attachment(order);
+  const saved = await fx.saveLines(id, [{ prestation: prices[index]?.prestation ?? 0, quantity }]);
+  expect(saved.statusCode, saved.body).toBe(200);
+  await fx.validate(id);
+  if (releaseDate) {
+    const set = await send('PUT', `/api/attachement/${id}/warranties/releaseDate`, { releaseDate });
+    expect(set.statusCode, set.body).toBe(200);
+  }
+  return id;
+}
+
+/** What the warranty columns should be, from the attachments' own details (the pure rules). */
+async function expectedWarranty(attachmentIds: number[]) {
+  const details = await Promise.all(attachmentIds.map((id) => fx.detail(id)));
+  return orderWarranty(
+    details.map((detail) => ({ rg: detail.totalRg, depositUsed: detail.depositUsed, releaseDate: detail.rgReleaseDate })),
+    await today(),
+  );
+}
+
+describe('the order warranties list (spec 2 Order warranties)', () => {
+  it('sums the validated attachments: RG, deposit used, released, to release, left, released from a deposit', async () => {
+    const deposit = await send('POST', `/api/market/${market.marketId}/deposit`, { reference: 'AV-GARANTIE', amount: '1.00' });
+    expect(deposit.statusCode, deposit.body).toBe(200);
+    const order = await fx.validatedOrder(market, ['10', '4']);
+    // the first consumes the whole deposit, the second nothing; both released; the third still withheld
+    const withDeposit = await validatedAttachment(order, 0, '2', '2025-01-10');
+    const withoutDeposit = await validatedAttachment(order, 0, '3', '2025-02-10');
+    const toRelease = await validatedAttachment(order, 1, '1', '2099-01-01');
+    const draft = await fx.attachment(order);
+    await fx.saveLines(draft, [{ prestation: prices[1]?.prestation ?? 0, quantity: '1' }]);
+
+    expect((await fx.detail(withDeposit)).depositUsed).toBe('1.00');
+    expect((await fx.detail(withoutDeposit)).depositUsed).toBe('0.00');
+    const expected = await expectedWarranty([withDeposit, withoutDeposit, toRelease]);
+    const { content } = await warranties({ markets: String(market.marketId) });
+    const row = content.find((entry) => entry.id === order);
+    expect(row).toMatchObject({ ...expected, depositUsed: '1.00' });
+    const rgOf = async (id: number) => (await fx.detail(id)).totalRg as string;
+    expect(row?.rgFromDepositReleased).toBe(await rgOf(withDeposit));
+    expect(row?.rgToRelease).toBe(await rgOf(toRelease));
+    expect(row?.rgLeft).toBe(row?.rgToRelease);
+    expect(Number(row?.rgReleased)).toBeGreaterThan(Number(row?.rgFromDepositReleased));
+  });
+
+  it('hides the orders without RG by default, and the orders sent to the ERP on demand', async () => {
+    const empty = await createOrder(testApp.app, testApp.db, admin, market.marketId);
+    const withRg = await fx.validatedOrder(market, ['10', '4']);
+    await validatedAttachment(withRg, 0, '1');
+    const ids = async (query: Record<string, string>) =>
+      (await warranties({ markets: String(market.marketId), size: '200', ...query })).content.map((row) => row.id);
+    expect(await ids({})).toContain(withRg);
+    expect(await ids({})).not.toContain(empty);
+    expect(await ids({ hideEmptyRg: 'false' })).toContain(empty);
+    await testApp.db.update(orders).set({ oracleId: 'PO-4242' }).where(eq(orders.id, withRg));
+    expect(await ids({})).toContain(withRg);
+    expect(await ids({ hideErp: 'true' })).not.toContain(withRg);
+  });
+
+  it('filters by projects, markets, sub-projects and imputations, newest first', async () => {
+    const first = await fx.validatedOrder(market, ['10', '4']);
+    const second = await fx.validatedOrder(market, ['10', '4']);
+    await validatedAttachment(first, 0, '1');
+    await validatedAttachment(second, 0, '1');
+    const base = { markets: String(market.marketId), hideEmptyRg: 'false', size: '200' };
+    const all = await warranties(base);
+    const ids = all.content.map((row) => row.id);
+    expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
+    expect(ids).toEqual([...ids].sort((left, right) => right - left));
+    const projectId = all.content[0]?.projectId ?? 0;
+    expect((await warranties({ ...base, projects: String(projectId) })).totalElements).toBe(all.totalElements);
+    expect((await warranties({ ...base, projects: String(projectId + 100_000) })).totalElements).toBe(0);
+    const [demo] = await demoMarkets(testApp.db);
+    const both = await warranties({ markets: `${market.marketId},${demo?.id}`, hideEmptyRg: 'false', size: '200' });
+    expect(both.content.some((row) => row.marketId === demo?.id)).toBe(true);
+    const [subproject] = await testApp.db
+      .select({ id: oscarSubprojects.id })
+      .from(oscarSubprojects)
+      .orderBy(asc(oscarSubprojects.id));
+    expect(subproject).toBeDefined();
+    await testApp.db.update(orders).set({ oscarSubprojectId: subproject?.id }).where(eq(orders.id, first));
+    const bySubproject = await warranties({ ...base, subprojects: String(subproject?.id) });
+    expect(bySubproject.content.map((row) => row.id)).toEqual([first]);
+    expect((await warranties({ ...base, imputations: '999999' })).totalElements).toBe(0);
+    const invalid = await inject(testApp.app, {
+      method: 'GET',
+      url: '/api/orders/warranties',
+      token: admin,
+      query: { projects: '1,abc' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().detail).toBe(WARRANTY_IDS_INVALID_MESSAGE);
+  });
+
+  it('downloads the same rows as CSV (objectName orders/warranties) with the warranty columns', async () => {
+    const order = await fx.validatedOrder(market, ['10', '4']);
+    await validatedAttachment(order, 0, '1');
+    const response = await send('POST', '/api/orders/warranties/csv', { markets: String(market.marketId), ids: String(order) });
+    expect(response.statusCode, response.body).toBe(200);
+    const [header, ...rows] = csvRows(response.body);
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'Commande',
+        'RG (€)',
+        'Avance consommée (€)',
+        'RG à libérer (€)',
+        'RG libérée (€)',
+        'RG restante (€)',
+        'RG libérée sur avance (€)',
+      ]),
+    );
+    expect(rows).toHaveLength(1);
+    const { content } = await warranties({ markets: String(market.marketId), size: '200' });
+    const row = content.find((entry) => entry.id === order);
+    expect(rows[0]?.[header?.indexOf('RG (€)') ?? -1]).toBe(row?.rg);
+  });
+});
+
+describe('the warranty dates (PUT /orders)', () => {
+  it('sets the delivery date (PV de réception) or the RG release date of the selected orders', async () => {
+    const first = await fx.validatedOrder(market, ['10', '4']);
+    const second = await fx.validatedOrder(market, ['10', '4']);
+    const attachment = await validatedAttachment(first, 0, '1');
+    const other = await validatedAttachment(second, 0, '1');
+    const delivered = await send('PUT', '/api/orders', [
+      { id: first, deliveryDate: '2024-03-01' },
+      { id: second, deliveryDate: '2024-03-01' },
+    ]);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json()).toEqual({ success: true, count: 2 });
+    expect((await fx.json(await send('GET', `/api/order/${first}`))).deliveryDate).toBe('2024-03-01');
+    // no date of its own: the attachment's RG is released a year after the PV de réception
+    expect((await fx.detail(attachment)).rgReleaseDate).toBe('2025-03-01');
+    const released = await warranties({ markets: String(market.marketId), size: '200' });
+    const row = released.content.find((entry) => entry.id === first);
+    expect(row).toMatchObject({ deliveryDate: '2024-03-01', rgReleased: row?.rg, rgLeft: '0.00', rgToRelease: '0.00' });
+
+    const releaseDate = await send('PUT', '/api/orders', [{ id: second, releaseDate: '2099-06-30' }]);
+    expect(releaseDate.statusCode, releaseDate.body).toBe(200);
+    expect((await fx.detail(other)).rgReleaseDate).toBe('2099-06-30');
+    const later = (await warranties({ markets: String(market.marketId), size: '200' })).content.find(
+      (entry) => entry.id === second,
+    );
+    expect(later).toMatchObject({ releaseDate: '2099-06-30', rgReleased: '0.00', rgToRelease: later?.rg, rgLeft: later?.rg });
+  });
+
+  it('refuses a release date not after the order date, naming the order, and writes nothing', async () => {
+    const first = await createOrder(testApp.app, testApp.db, admin, market.marketId);
+    const second = await createOrder(testApp.app, testApp.db, admin, market.marketId);
+    const reference = (await fx.json(await send('GET', `/api/order/${second}`))).reference;
+    const refused = await send('PUT', '/api/orders', [
+      { id: first, deliveryDate: '2024-05-01' },
+      { id: second, releaseDate: '2020-01-01' },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(`${reference} : ${ORDER_RELEASE_DATE_MESSAGE}`);
+    expect((await fx.json(await send('GET', `/api/order/${first}`))).deliveryDate).toBeNull();
+  });
+
+  it('refuses no order, an order without date and a stale version with clear answers', async () => {
+    const none = await send('PUT', '/api/orders', []);
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain(WARRANTY_NO_ORDER_MESSAGE);
+    const order = await createOrder(testApp.app, testApp.db, admin, market.marketId);
+    const noDate = await send('PUT', '/api/orders', [{ id: order }]);
+    expect(noDate.statusCode).toBe(400);
+    expect(noDate.body).toContain(WARRANTY_DATE_REQUIRED_MESSAGE);
+    const badDate = await send('PUT', '/api/orders', [{ id: order, deliveryDate: '01/02/2024' }]);
+    expect(badDate.statusCode).toBe(400);
+    const stale = await send('PUT', '/api/orders', [{ id: order, version: 99, deliveryDate: '2024-02-01' }]);
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('needs the financial option (422 with the reason)', async () => {
+    const order = await createOrder(testApp.app, testApp.db, admin, market.marketId);
+    const profile = await withoutFinancialOption(testApp);
+    const refused = await send('PUT', '/api/orders', [{ id: order, deliveryDate: '2024-02-01' }], profile.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe(ORDER_FINANCIAL_OPTION_MESSAGE);
+  });
+});
+
+describe('the scope', () => {
+  it("never shows nor dates another agency's orders for a subcontractor", async () => {
+    const [first, second] = await demoMarkets(testApp.db);
+    const mine = await createOrder(testApp.app, testApp.db, admin, first?.id ?? 0);
+    const theirs = await createOrder(testApp.app, testApp.db, admin, second?.id ?? 0);
+    const subcontractor = await subcontractorOfFirstMarket(testApp);
+    const seen = await warranties({ hideEmptyRg: 'false', size: '200' }, subcontractor.token);
+    const ids = seen.content.map((row) => row.id);
+    expect(ids).toContain(mine);
+    expect(ids).not.toContain(theirs);
+    expect(seen.content.every((row) => row.agencyId === first?.agencyId)).toBe(true);
+    const refused = await send(
+      'PUT',
+      '/api/orders',
+      [
+        { id: mine, deliveryDate: '2024-02-01' },
+        { id: theirs, deliveryDate: '2024-02-01' },
+      ],
+      subcontractor.token,
+    );
+    expect(refused.statusCode).toBe(404);
+    expect((await fx.json(await send('GET', `/api/order/${mine}`))).deliveryDate).toBeNull();
+    const allowed = await send('PUT', '/api/orders', [{ id: mine, deliveryDate: '2024-02-01' }], subcontractor.token);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+});

@@ -1,0 +1,45 @@
+import { PRODUCT_NAME } from '@isf/contract';
+import { Layout } from 'antd';
+import { useState } from 'react';
+import { Link, Outlet } from 'react-router';
+import { IncidentDialog } from '../../features/help/incident-dialog';
+import { AccessGuard } from '../access-guard';
+import { ProfileCheck } from '../profile-check';
+import { AppFooter } from './app-footer';
+import { HelpMenu } from './help-menu';
+import { NotificationBell } from './notification-bell';
+import { PopupAnnouncements } from './popup-announcements';
+import { RoleBadge } from './role-badge';
+import { TopMenu } from './top-menu';
+import { UserMenu } from './user-menu';
+import './shell.css';
+
+/** The frame of every authenticated screen (spec 1 §2 Application shell). */
+export function ShellLayout() {
+  const [incidentOpen, setIncidentOpen] = useState(false);
+  return (
+    <Layout className="isf-shell">
+      <Layout.Header className="isf-header">
+        <Link to="/" className="isf-brand">
+          {PRODUCT_NAME}
+        </Link>
+        <TopMenu />
+        <div className="isf-header-actions">
+          <HelpMenu onReportIncident={() => setIncidentOpen(true)} />
+          <NotificationBell />
+          <RoleBadge />
+          <UserMenu />
+        </div>
+      </Layout.Header>
+      <Layout.Content className="isf-content">
+        <AccessGuard>
+          <Outlet />
+        </AccessGuard>
+      </Layout.Content>
+      <AppFooter />
+      <ProfileCheck />
+      <PopupAnnouncements />
+      <IncidentDialog open={incidentOpen} onClose={() => setIncidentOpen(false)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,28 @@
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuth } from '../auth-store';
+
+/** The user's name with account management (delegating users only) and sign-out (spec 1 §2). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { profile } = useAuth();
+  if (!profile) {
+    return null;
+  }
+  const items: MenuProps['items'] = [
+    ...(profile.canDelegate
+      ? [{ key: 'account', icon: <SettingOutlined />, label: <Link to="/account-manage">{t('shell.user.account')}</Link> }]
+      : []),
+    { key: 'logout', icon: <LogoutOutlined />, label: <Link to="/logout">{t('shell.user.logout')}</Link> },
+  ];
+  return (
+    <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight">
+      <Button type="text" className="isf-user-button">
+        <Avatar size="small" icon={<UserOutlined />} className="isf-user-avatar" />
+        <span className="isf-user-name">{profile.name}</span>
+      </Button>
+    </Dropdown>
+  );
+}

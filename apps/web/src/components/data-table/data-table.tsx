@@ -1,0 +1,203 @@
+import { ClearOutlined, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { FILTER_NOT_NULL, FILTER_NULL } from '@isf/contract';
+import { Button, Empty, Space, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
+import { type Key, type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadByFormPost } from '../../app/api-client';
+import { type FilterCell, FilterRowProvider, HeaderWithFilters } from './filter-row';
+import { ListPagination } from './list-pagination';
+import { csvFormFields, isNullFilter, sortOrderOf } from './table-change';
+import type { ListController } from './use-list-controller';
+import './data-table.css';
+
+export type DataColumn<Row> = {
+  /** The column name on the wire (sort and filter key) and the row property shown by default. */
+  key: string;
+  title: string;
+  render?: (row: Row, index: number) => ReactNode;
+  sortable?: boolean;
+  /** Text filter in the filter row. */
+  filter?: boolean;
+  /** Null / not-null menu in the column header. */
+  nullFilter?: boolean;
+  /** Shown in the totals row from the reply's `summary`. */
+  summary?: boolean;
+  renderSummary?: (value: string) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'right' | 'center';
+};
+
+export type DataTableProps<Row extends { id: Key }> = {
+  controller: ListController<Row>;
+  columns: DataColumn<Row>[];
+  /** API path of the CSV export (relative to /api); no download button without it. */
+  csvPath?: string;
+  selectable?: boolean;
+  numbered?: boolean;
+  onRowClick?: (row: Row) => void;
+  /** Buttons shown beside the CSV download. */
+  toolbar?: ReactNode;
+};
+
+const NUMBER_COLUMN = '__number';
+const headerComponents = { header: { wrapper: HeaderWithFilters } };
+
+function cellValue(row: object, key: string): ReactNode {
+  const value: unknown = (row as Record<string, unknown>)[key];
+  return typeof value === 'string' || typeof value === 'number'
+    ? value
+    : value === true || value === false
+      ? String(value)
+      : null;
+}
+
+/** The generic list table of spec 1 §2, rendering a list controller's state. */
+export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
+  const { controller, columns, csvPath, selectable = true, numbered = true, onRowClick, toolbar } = props;
+  const { t } = useTranslation();
+  const { state, filterInputs } = controller;
+  const firstRowNumber = (state.page - 1) * state.size + 1;
+
+  const tableColumns = useMemo<TableColumnsType<Row>>(() => {
+    const nullMenu = [
+      { text: t('table.filterNull'), value: FILTER_NULL },
+      { text: t('table.filterNotNull'), value: FILTER_NOT_NULL },
+    ];
+    const numberColumn: TableColumnsType<Row> = numbered
+      ? [{ key: NUMBER_COLUMN, title: '#', width: 56, align: 'right', render: (_value, _row, index) => firstRowNumber + index }]
+      : [];
+    return [
+      ...numberColumn,
+      ...columns.map((column) => {
+        const sortable = column.sortable ?? true;
+        const nullFilter = column.nullFilter ?? true;
+        const applied = state.filters[column.key];
+        return {
+          key: column.key,
+          dataIndex: column.key,
+          title: column.title,
+          width: column.width,
+          align: column.align,
+          sorter: sortable,
+          sortOrder: sortable ? sortOrderOf(state.sort, column.key) : undefined,
+          filters: nullFilter ? nullMenu : undefined,
+          filterMultiple: false,
+          filteredValue: nullFilter ? (isNullFilter(applied) ? [applied] : null) : undefined,
+          render: (_value: unknown, row: Row, index: number) =>
+            column.render ? column.render(row, index) : cellValue(row, column.key),
+        };
+      }),
+    ];
+  }, [columns, numbered, firstRowNumber, state.filters, state.sort, t]);
+
+  const filterCells: FilterCell[] = [
+    ...(selectable ? [{ key: '__selection', filterable: false }] : []),
+    ...(numbered ? [{ key: NUMBER_COLUMN, filterable: false }] : []),
+    ...columns.map((column) => ({ key: column.key, title: column.title, filterable: column.filter ?? true })),
+  ];
+
+  const hasSummary = columns.some((column) => column.summary) && controller.summary !== undefined;
+  const leadingCells = (selectable ? 1 : 0) + (numbered ? 1 : 0);
+  const renderSummary: TableProps<Row>['summary'] = hasSummary
+    ? () => (
+        <Table.Summary.Row className="isf-summary-row">
+          {leadingCells > 0 ? (
+            <Table.Summary.Cell index={0} colSpan={leadingCells}>
+              {t('table.total')}
+            </Table.Summary.Cell>
+          ) : null}
+          {columns.map((column, index) => {
+            const value = column.summary ? controller.summary?.[column.key] : undefined;
+            return (
+              <Table.Summary.Cell key={column.key} index={leadingCells + index} align={column.align}>
+                {value === undefined ? null : column.renderSummary ? column.renderSummary(value) : value}
+              </Table.Summary.Cell>
+            );
+          })}
+        </Table.Summary.Row>
+      )
+    : undefined;
+
+  const hasFilters = Object.keys(state.filters).length > 0 || Object.values(filterInputs).some((value) => value.trim() !== '');
+  const emptyText = controller.isError ? (
+    <Typography.Text type="danger">
+      <WarningOutlined /> {t('table.fetchingError')}
+    </Typography.Text>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.noData')} />
+  );
+
+  return (
+    <div className="isf-data-table">
+      <div className="isf-data-table-toolbar">
+        <Space size={12}>
+          {selectable && controller.selectedKeys.length > 0 ? (
+            <Typography.Text>{t('table.selected', { count: controller.selectedKeys.length })}</Typography.Text>
+          ) : null}
+          {hasFilters ? (
+            <Button size="small" icon={<ClearOutlined />} onClick={controller.clearFilters}>
+              {t('table.clearFilters')}
+            </Button>
+          ) : null}
+        </Space>
+        <Space size={8}>
+          {toolbar}
+          {csvPath ? (
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                downloadByFormPost(csvPath, {
+                  ...controller.extraQuery,
+                  ...csvFormFields(
+                    { ...state, filters: { ...state.filters, ...controller.fixedFilters } },
+                    controller.selectedKeys,
+                  ),
+                })
+              }
+            >
+              {controller.selectedKeys.length > 0 ? t('table.csvSelection') : t('table.csv')}
+            </Button>
+          ) : null}
+        </Space>
+      </div>
+      <FilterRowProvider
+        value={{
+          cells: filterCells,
+          values: filterInputs,
+          onType: controller.setFilterInput,
+          onClear: (column) => controller.setFilter(column, ''),
+        }}
+      >
+        <Table<Row>
+          size="small"
+          bordered
+          rowKey="id"
+          columns={tableColumns}
+          dataSource={controller.rows}
+          loading={controller.isFetching}
+          pagination={false}
+          components={headerComponents}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText }}
+          summary={renderSummary}
+          rowSelection={
+            selectable
+              ? { selectedRowKeys: controller.selectedKeys, preserveSelectedRowKeys: true, onChange: controller.setSelectedKeys }
+              : undefined
+          }
+          onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row), className: 'isf-clickable-row' }) : undefined}
+          onChange={(_pagination, filters, sorter) => controller.onTableChange(sorter, filters)}
+        />
+      </FilterRowProvider>
+      <ListPagination
+        page={state.page}
+        lastPage={controller.lastPage}
+        size={state.size}
+        totalElements={controller.totalElements}
+        pageSizeOptions={controller.pageSizeOptions}
+        onPage={controller.setPage}
+        onPageSize={controller.setPageSize}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { agencyUpdateSchema, EVALUATION_ENTITY_LIST } from '@isf/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { useEditMode } from '../../app/edit-mode';
+import { listQueryKey } from '../../components/data-table/use-list-controller';
+import { DetailPage, type DetailTab } from '../../components/detail-page/detail-page';
+import { useDetailRecord, useRouteId } from '../../components/detail-page/use-detail-record';
+import { DocumentManager } from '../../components/document-manager/document-manager';
+import { fieldErrorsOf, showFieldErrors } from '../../components/form/schema-rules';
+import { AgencyEvaluationsPanel } from '../evaluations/agency-evaluations-panel';
+import { AgencyMarketsTab } from '../markets/agency-markets-tab';
+import { AGENCY_LIST_PATH, type AgencyRecord, agencyQueryKey, deleteAgency, fetchAgency, updateAgency } from './agencies.api';
+import type { AgencyFormValues } from './agency-form-fields';
+import { AgencyInformationTab } from './agency-information-tab';
+import { AgencyLegalTab, type LegalSnapshot } from './agency-legal-tab';
+import { AgencyUsersTab } from './agency-users-tab';
+import { useSiretLookup } from './use-siret-lookup';
+
+function formValuesOf(agency: AgencyRecord): AgencyFormValues {
+  return {
+    siret: agency.siret,
+    name: agency.name,
+    address: agency.address ?? '',
+    edifice: agency.edifice ?? '',
+    manager: agency.manager ?? '',
+    phone: agency.phone ?? '',
+    mail: agency.mail ?? '',
+    synchronize: agency.synchronize,
+    inviteMail: agency.inviteMail ?? '',
+  };
+}
+
+/**
+ * The agency detail (spec 3 Agency detail): Information (the SIRET lookup runs only in edit mode),
+ * Users, Administrative documents (the legal folder, whose reading refreshes the status icons shown
+ * without touching the form), Contractor agreement (the agency's markets) and Documents.
+ */
+export function AgencyDetailPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const agencyId = useRouteId();
+  const id = agencyId ?? 0;
+  const editing = useEditMode();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<AgencyFormValues>();
+  const detail = useDetailRecord({ queryKey: agencyQueryKey(id), fetch: () => fetchAgency(id), enabled: agencyId !== null });
+  const agency = detail.record;
+  const lookup = useSiretLookup((found) => form.setFieldsValue({ name: found.name, address: found.address }));
+  const resetLookup = lookup.reset;
+  // the legal folder's last reading, for the record it was read on (a new record brings its own values)
+  const [legal, setLegal] = useState<{ base: AgencyRecord; snapshot: LegalSnapshot } | null>(null);
+  const shown = agency && legal?.base === agency ? { ...agency, ...legal.snapshot } : agency;
+
+  const show = useCallback(
+    (record: AgencyRecord) => {
+      form.resetFields();
+      form.setFieldsValue(formValuesOf(record));
+      resetLookup({ status: 'stored', siret: record.siret, inThirdParty: record.inThirdParty, onboarded: record.legalOnboarded });
+    },
+    [form, resetLookup],
+  );
+
+  useEffect(() => {
+    if (agency) {
+      show(agency);
+    }
+  }, [agency, show]);
+
+  const reload = async () => {
+    const record = await detail.reload();
+    if (record) {
+      show(record);
+    }
+  };
+
+  const save = async () => {
+    const parsed = agencyUpdateSchema.safeParse({ ...form.getFieldsValue(true), version: agency?.version });
+    if (!parsed.success) {
+      showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
+      return false;
+    }
+    const reply = await updateAgency(id, parsed.data);
+    if (!reply.success) {
+      return false;
+    }
+    void queryClient.invalidateQueries({ queryKey: listQueryKey(AGENCY_LIST_PATH) });
+    if (reply.record) {
+      const record = { ...reply.record, company: agency?.company ?? null };
+      detail.setRecord(record);
+      show(record);
+    } else {
+      await reload();
+    }
+    return true;
+  };
+
+  const legalRefreshed = (snapshot: LegalSnapshot) => {
+    if (!agency) {
+      return;
+    }
+    setLegal({ base: agency, snapshot });
+    if (agency.status !== snapshot.status || agency.documentsCompleted !== snapshot.documentsCompleted) {
+      void queryClient.invalidateQueries({ queryKey: listQueryKey(AGENCY_LIST_PATH) });
+    }
+    if (lookup.lookup.status === 'stored' && lookup.lookup.siret === agency.siret) {
+      resetLookup({ ...lookup.lookup, onboarded: snapshot.legalOnboarded });
+    }
+  };
+
+  const remove = async () => {
+    const reply = await deleteAgency(id);
+    if (reply.success) {
+      queryClient.removeQueries({ queryKey: agencyQueryKey(id) });
+      void queryClient.invalidateQueries({ queryKey: listQueryKey(AGENCY_LIST_PATH) });
+    }
+    return reply.success;
+  };
+
+  const tabs: DetailTab[] = [
+    {
+      key: 'information',
+      label: t('subcontractors.tabInformation'),
+      children: <AgencyInformationTab agency={shown} form={form} lookup={lookup} editing={editing} />,
+    },
+  ];
+  if (agency && can('user_agency', 'read')) {
+    tabs.push({ key: 'users', label: t('subcontractors.tabUsers'), children: <AgencyUsersTab agencyId={id} /> });
+  }
+  if (agency && can('subcontractor_market', 'read')) {
+    tabs.push({ key: 'markets', label: t('markets.contractorAgreement'), children: <AgencyMarketsTab agencyId={id} /> });
+  }
+  if (agency) {
+    tabs.push({
+      key: 'legal',
+      label: t('legalFolder.tab'),
+      children: <AgencyLegalTab agency={agency} onRefreshed={legalRefreshed} />,
+    });
+  }
+  // spec 3: the evaluation panel shows with any evaluation read right
+  if (agency && EVALUATION_ENTITY_LIST.some((entity) => can(entity, 'read'))) {
+    tabs.push({ key: 'evaluations', label: t('evaluations.tab'), children: <AgencyEvaluationsPanel agencyId={id} /> });
+  }
+  if (agency && can('document', 'read')) {
+    tabs.push({
+      key: 'documents',
+      label: t('subcontractors.tabDocuments'),
+      children: <DocumentManager entity="agency" entityId={id} canDelete={can('agency', 'update')} />,
+    });
+  }
+
+  return (
+    <DetailPage
+      title={agency ? t('agencies.detailTitle', { name: agency.name }) : t('agencies.one')}
+      entity="agency"
+      listRoute="/sst/agencies"
+      loading={detail.loading}
+      notFound={detail.missing}
+      form={form}
+      tabs={tabs}
+      onSave={save}
+      onReload={reload}
+      onDelete={remove}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import { useListController } from '../../components/data-table/use-list-controller';
+import { EntityLink } from '../../components/entity-link';
+import { PageHeader } from '../../components/page-header';
+import { AGENCY_CSV_PATH, AGENCY_DETAIL_ROUTE, AGENCY_LIST_PATH, type AgencyRow } from './agencies.api';
+import { AgencyCreateModal } from './agency-create-modal';
+import { AgencyStatusIcon, DocumentsCompletedIcon } from './agency-status';
+
+/** The agency list (spec 3 /sst/agencies): status and documents icons, company link, create modal. */
+export function AgencyListPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [creating, setCreating] = useState(false);
+  const controller = useListController<AgencyRow>({ listName: 'agencies', path: AGENCY_LIST_PATH });
+  const canCreate = can('agency', 'create');
+
+  const columns = useMemo<DataColumn<AgencyRow>[]>(
+    () => [
+      { key: 'id', title: t('fields.id'), width: 90, nullFilter: false },
+      {
+        key: 'status',
+        title: t('agencies.status'),
+        width: 90,
+        align: 'center',
+        nullFilter: false,
+        render: (row) => <AgencyStatusIcon status={row.status} />,
+      },
+      {
+        key: 'documentsCompleted',
+        title: t('agencies.documents'),
+        width: 110,
+        align: 'center',
+        filter: false,
+        nullFilter: false,
+        render: (row) => <DocumentsCompletedIcon completed={row.documentsCompleted} />,
+      },
+      {
+        key: 'name',
+        title: t('subcontractors.name'),
+        render: (row) => (
+          <EntityLink entity="agency" to={`${AGENCY_DETAIL_ROUTE}/${row.id}`}>
+            {row.name}
+          </EntityLink>
+        ),
+      },
+      {
+        key: 'companyName',
+        title: t('agencies.company'),
+        nullFilter: false,
+        render: (row) => (
+          <EntityLink entity="company" to={`/sst/company/${row.companyId}`}>
+            {row.companyName}
+          </EntityLink>
+        ),
+      },
+      { key: 'siret', title: t('agencies.siret') },
+      { key: 'edifice', title: t('subcontractors.edifice') },
+      { key: 'manager', title: t('subcontractors.manager') },
+      { key: 'mail', title: t('subcontractors.mail') },
+      { key: 'phone', title: t('subcontractors.phone') },
+      {
+        key: 'synchronize',
+        title: t('agencies.synchronize'),
+        filter: false,
+        nullFilter: false,
+        render: (row) => (row.synchronize ? t('agencies.yes') : t('agencies.no')),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <section>
+      <PageHeader
+        title={t('agencies.title')}
+        extra={
+          canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('subcontractors.create')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable controller={controller} columns={columns} csvPath={AGENCY_CSV_PATH} />
+      {canCreate ? <AgencyCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import {
+  ATTACHMENT_DELETABLE_NODES,
+  ATTACHMENT_DOCUMENT_DELETABLE_NODES,
+  type AttachmentDetailRecord,
+  type AttachmentLineInput,
+  attachmentUpdateSchema,
+} from '@isf/contract';
+import { Alert, Tag } from 'antd';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useAuth } from '../../app/auth-store';
+import { setEditing, useEditMode } from '../../app/edit-mode';
+import { DetailPage } from '../../components/detail-page/detail-page';
+import { useDetailActions } from '../../components/detail-page/use-detail-actions';
+import { useDetailForm } from '../../components/detail-page/use-detail-form';
+import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { DocumentManager } from '../../components/document-manager/document-manager';
+import { useAttachmentHeaderActions } from './attachment-header-actions';
+import { type AttachmentFormValues, AttachmentInformationTab, attachmentFormValuesOf } from './attachment-information-tab';
+import { useAttachmentWorkflowChecks } from './attachment-workflow-checks';
+import {
+  ATTACHMENT_LIST_PATH,
+  ATTACHMENT_LIST_ROUTE,
+  attachmentQueryKey,
+  deleteAttachment,
+  fetchAttachment,
+  orderAttachmentsKey,
+  updateAttachment,
+} from './attachments.api';
+import { AttachmentPrestationsTab } from './prestations/attachment-prestations-tab';
+
+/** Whether the attachment may be deleted now (the server says the same: a draft, or a refused one, never locked). */
+function deletable(attachment: AttachmentDetailRecord): boolean {
+  return !attachment.locked && ATTACHMENT_DELETABLE_NODES.includes(attachment.statusWF?.nodeCode ?? '');
+}
+
+/**
+ * The attachment detail (spec 2 "Attachment detail"): Information (links, money, workflow), Prestations
+ * (this time's quantities, cumulative ones, import and exports) and Documents; Edit while the server says
+ * it is editable, Delete in draft or refused, Send to ERP and the PDF in the header; the attachment
+ * pre-checks of the workflow moves (spec 1 §4 rules 2 to 7).
+ */
+export function AttachmentDetailPage() {
+  const { t } = useTranslation();
+  const routeId = useRouteId();
+  const id = routeId ?? 0;
+  const { can } = useAuth();
+  const editing = useEditMode();
+  const toFormValues = useCallback(attachmentFormValuesOf, []);
+  const detail = useDetailForm<AttachmentDetailRecord, AttachmentFormValues>({
+    queryKey: attachmentQueryKey(id),
+    fetch: () => fetchAttachment(id),
+    enabled: routeId !== null,
+    toFormValues,
+  });
+  const { form, reload } = detail;
+  const attachment = detail.record;
+  const lines = useRef<AttachmentLineInput[] | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const canUpdate = can('attachement', 'update');
+  const editable = canUpdate && attachment?.editable === true;
+
+  const refreshLines = () => {
+    lines.current = null;
+    setReloadKey((key) => key + 1);
+  };
+
+  const checksModal = useAttachmentWorkflowChecks(() => {
+    if (editable) {
+      setEditing(true);
+    }
+  });
+
+  const actions = useDetailActions({
+    detail,
+    queryKey: attachmentQueryKey(id),
+    listPaths: [ATTACHMENT_LIST_PATH],
+    otherKeys: () => (attachment ? [orderAttachmentsKey(attachment.order)] : []),
+    schema: attachmentUpdateSchema,
+    payloadOf: (values) => ({ ...values, prestationAttachements: lines.current ?? undefined }),
+    update: (payload) => updateAttachment(id, payload),
+    remove: () => deleteAttachment(id),
+    afterSave: refreshLines,
+  });
+
+  const reloadAll = async () => {
+    refreshLines();
+    await reload();
+  };
+
+  const header = useAttachmentHeaderActions({
+    attachment,
+    onChanged: () => void reload(),
+    onImported: () => void reloadAll(),
+  });
+
+  if (routeId === null) {
+    return <Navigate to={ATTACHMENT_LIST_ROUTE} replace />;
+  }
+
+  const tabs = attachment
+    ? [
+        {
+          key: 'information',
+          label: t('detail.information'),
+          children: <AttachmentInformationTab attachment={attachment} form={form} onMoved={() => void reloadAll()} />,
+        },
+        {
+          key: 'prestations',
+          label: t('attachmentDetail.tab.prestations'),
+          children: (
+            <AttachmentPrestationsTab
+              attachmentId={attachment.id}
+              editing={editing && editable}
+              onLinesChange={(reported) => {
+                lines.current = reported;
+              }}
+              reloadKey={reloadKey}
+              importButton={header.importButton}
+            />
+          ),
+        },
+        ...(can('document', 'read')
+          ? [
+              {
+                key: 'documents',
+                label: t('attachmentDetail.tab.documents'),
+                children: (
+                  <DocumentManager
+                    entity="attachement"
+                    entityId={attachment.id}
+                    canDelete={canUpdate && ATTACHMENT_DOCUMENT_DELETABLE_NODES.includes(attachment.statusWF?.nodeCode ?? '')}
+                  />
+                ),
+              },
+            ]
+          : []),
+      ]
+    : [];
+
+  const refusal =
+    attachment && canUpdate && attachment.editRefusal ? (
+      <Alert type="info" showIcon title={attachment.editRefusal} style={{ marginBottom: 12 }} />
+    ) : null;
+
+  return (
+    <>
+      {checksModal}
+      <DetailPage
+        // another attachment opens on its first tab, not on the one left open
+        key={id}
+        title={
+          attachment ? (
+            <>
+              {t('attachmentDetail.title', { reference: attachment.reference })}
+              {attachment.isDGD ? (
+                <Tag color="blue" style={{ marginInlineStart: 12, verticalAlign: 'middle' }}>
+                  {t('attachmentDetail.dgd')}
+                </Tag>
+              ) : null}
+              {attachment.locked ? (
+                <Tag color="red" style={{ marginInlineStart: 8, verticalAlign: 'middle' }}>
+                  {t('attachmentDetail.locked')}
+                </Tag>
+              ) : null}
+            </>
+          ) : (
+            t('attachmentDetail.one')
+          )
+        }
+        entity="attachement"
+        listRoute={ATTACHMENT_LIST_ROUTE}
+        loading={detail.loading}
+        notFound={detail.missing}
+        form={form}
+        tabs={attachment ? tabs : undefined}
+        onSave={attachment?.editable ? actions.save : undefined}
+        onReload={reloadAll}
+        onDelete={attachment && deletable(attachment) ? actions.remove : undefined}
+        extra={header.buttons}
+        banner={
+          <>
+            {refusal}
+            {header.banner}
+          </>
+        }
+      />
+    </>
+  );
+}

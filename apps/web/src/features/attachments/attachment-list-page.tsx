@@ -1,0 +1,61 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { WorkflowFilter } from '@isf/contract';
+import { Button, Skeleton } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { DataTable } from '../../components/data-table/data-table';
+import { useListController } from '../../components/data-table/use-list-controller';
+import { PageHeader } from '../../components/page-header';
+import { useWorkItemFilter, WorkItemFilter } from '../workflow/work-item-filter';
+import { useAttachmentColumns } from './attachment-columns';
+import { AttachmentCreateModal } from './attachment-create-modal';
+import { ATTACHMENT_CSV_PATH, ATTACHMENT_LIST_PATH, ATTACHMENT_WORKFLOW_CODE, type AttachmentListRow } from './attachments.api';
+
+function AttachmentTable({ filter, toolbar }: { filter: WorkflowFilter; toolbar: ReactNode }) {
+  const { profile } = useAuth();
+  const controller = useListController<AttachmentListRow>({
+    listName: 'attachements',
+    path: ATTACHMENT_LIST_PATH,
+    summary: true,
+    extraQuery: { filter },
+  });
+  const columns = useAttachmentColumns({ ftth: profile?.ftth ?? false });
+  return <DataTable controller={controller} columns={columns} csvPath={ATTACHMENT_CSV_PATH} toolbar={toolbar} />;
+}
+
+/**
+ * The attachment list (spec 2 /sst/attachements): All / My scope / My tasks when the user has pending
+ * actions (My tasks first, All otherwise), the FTTH columns for an FTTH profile, the amounts' total, the
+ * CSV export and the creation modal, which opens the new attachment.
+ */
+export function AttachmentListPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [creating, setCreating] = useState(false);
+  const workItems = useWorkItemFilter();
+  const canCreate = can('attachement', 'create');
+  return (
+    <section>
+      <PageHeader
+        title={t('attachmentList.title')}
+        extra={
+          canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('reference.create')}
+            </Button>
+          ) : null
+        }
+      />
+      {workItems.ready ? (
+        <AttachmentTable
+          filter={workItems.filter}
+          toolbar={<WorkItemFilter state={workItems} workflowCode={ATTACHMENT_WORKFLOW_CODE} />}
+        />
+      ) : (
+        <Skeleton active />
+      )}
+      {canCreate ? <AttachmentCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import {
+  ATTACHMENT_DRAFT_NODE,
+  ATTACHMENT_NO_AGENCY_MESSAGE,
+  ATTACHMENT_VALIDATING_NODES,
+  type AttachmentDetailRecord,
+  attachmentMoveConfirmations,
+  ORDER_AGENCY_ANOMALIES_MESSAGE,
+  PROJECT_EVALUATION_NODE,
+} from '@isf/contract';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { can, getAuth } from '../../app/auth-store';
+import { type PreCheck, type PreCheckOutcome, registerPreCheck } from '../../components/workflow-panel/pre-checks';
+import { i18next } from '../../i18n';
+import { fetchAttachment, fetchProjectEvaluationDue } from './attachments.api';
+import { ProjectEvaluationModal, type ProjectEvaluationOutcome } from './project-evaluation-modal';
+
+/** What the attachment pre-checks read of the attachment about to move. */
+export type AttachmentMoveRecord = Pick<AttachmentDetailRecord, 'id' | 'order' | 'orderReference' | 'agencyName' | 'checks'>;
+
+export type AttachmentPreCheckDeps = {
+  /** The attachment as it is now on the server (a move may follow a save). */
+  loadAttachment: (id: number) => Promise<AttachmentMoveRecord>;
+  /** The user may create project evaluations (spec 1 §4 rule 6). */
+  canEvaluate: () => boolean;
+  /** The market is to be evaluated and the order was not evaluated (nor skipped) for the attachment's month. */
+  evaluationDue: (attachment: AttachmentMoveRecord) => Promise<boolean>;
+  /** Opens the project evaluation form; resolves with how it was left. */
+  evaluate: (attachment: AttachmentMoveRecord) => Promise<ProjectEvaluationOutcome>;
+  /** Spec 1 §4 rule 4: cancelling a confirmation of a move out of the draft returns to edit mode. */
+  returnToEdit: () => void;
+  now?: () => Date;
+};
+
+const PROCEED: PreCheckOutcome = { proceed: true };
+const CANCELLED: PreCheckOutcome = { proceed: false };
+
+/**
+ * Rules 2 to 7 of spec 1 §4 for attachment moves (rule 1, the comment of a refusal, is the panel's own):
+ * the agency (7), the confirmations of the contract's `attachmentMoveConfirmations` on the detail's
+ * `checks` (2 to 5), then the project evaluation before amount validation (6) when the user moves the
+ * attachment in their own name (docs/decisions.md "Project evaluation of an attachment").
+ */
+export function attachmentPreCheck(deps: AttachmentPreCheckDeps): PreCheck {
+  return async (context) => {
+    const target = context.transition.toNodeCode;
+    if (!ATTACHMENT_VALIDATING_NODES.includes(target)) {
+      return PROCEED;
+    }
+    const attachment = await deps.loadAttachment(context.entityId);
+    if (attachment.checks.agencyMissing) {
+      return { proceed: false, message: ATTACHMENT_NO_AGENCY_MESSAGE };
+    }
+    if (attachment.checks.agencyAnomaly) {
+      const confirmed = await context.confirm({
+        title: i18next.t('orderDetail.agencyAnomaliesTitle'),
+        content: ORDER_AGENCY_ANOMALIES_MESSAGE.replace('{agency}', attachment.agencyName),
+      });
+      if (!confirmed) {
+        return CANCELLED;
+      }
+    }
+    const move = { fromNodeCode: context.fromNodeCode, toNodeCode: target };
+    for (const content of attachmentMoveConfirmations(attachment.checks, move, deps.now?.())) {
+      if (!(await context.confirm({ title: i18next.t('attachmentDetail.confirmTitle'), content }))) {
+        if (context.fromNodeCode === ATTACHMENT_DRAFT_NODE) {
+          deps.returnToEdit();
+        }
+        return CANCELLED;
+      }
+    }
+    const ownName = !context.transition.onBehalfOf;
+    if (target === PROJECT_EVALUATION_NODE && ownName && deps.canEvaluate() && (await deps.evaluationDue(attachment))) {
+      if ((await deps.evaluate(attachment)) === 'cancelled') {
+        return CANCELLED;
+      }
+    }
+    return PROCEED;
+  };
+}
+
+/** Registers the attachment pre-checks for attachment moves; returns their removal. */
+export function registerAttachmentPreChecks(deps: AttachmentPreCheckDeps): () => void {
+  return registerPreCheck({ entity: 'attachement' }, attachmentPreCheck(deps));
+}
+
+type PendingEvaluation = { attachment: AttachmentMoveRecord; resolve: (outcome: ProjectEvaluationOutcome) => void };
+
+/**
+ * The attachment pre-checks while an attachment screen is open, with the evaluation form they may open;
+ * returns the form to render. `returnToEdit` puts the screen in edit mode (rule 4).
+ */
+export function useAttachmentWorkflowChecks(returnToEdit: () => void): ReactNode {
+  const [pending, setPending] = useState<PendingEvaluation | null>(null);
+  const edit = useRef(returnToEdit);
+  useEffect(() => {
+    edit.current = returnToEdit;
+  });
+
+  useEffect(
+    () =>
+      registerAttachmentPreChecks({
+        loadAttachment: fetchAttachment,
+        canEvaluate: () => can(getAuth().profile, 'evaluation_project', 'create'),
+        evaluationDue: async (attachment) => (await fetchProjectEvaluationDue(attachment.order, attachment.id)).due,
+        evaluate: (attachment) => new Promise<ProjectEvaluationOutcome>((resolve) => setPending({ attachment, resolve })),
+        returnToEdit: () => edit.current(),
+      }),
+    [],
+  );
+
+  if (!pending) {
+    return null;
+  }
+  const { attachment } = pending;
+  return (
+    <ProjectEvaluationModal
+      orderId={attachment.order}
+      attachmentId={attachment.id}
+      subject={`${attachment.agencyName} — ${attachment.orderReference}`}
+      onDone={(outcome) => {
+        pending.resolve(outcome);
+        setPending(null);
+      }}
+    />
+  );
+}

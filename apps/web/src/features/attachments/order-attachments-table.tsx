@@ -1,0 +1,122 @@
+import { EyeOutlined, FilePdfOutlined, PlusOutlined } from '@ant-design/icons';
+import type { OrderAttachmentRow } from '@isf/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuth } from '../../app/auth-store';
+import { useEditMode } from '../../app/edit-mode';
+import { EntityLink } from '../../components/entity-link';
+import { formatMoney } from '../../i18n';
+import { AttachmentCreateModal } from './attachment-create-modal';
+import {
+  ATTACHMENT_DETAIL_ROUTE,
+  ATTACHMENT_PDF_OPTIONS,
+  downloadAttachmentPdf,
+  fetchOrderAttachments,
+  orderAttachmentsKey,
+} from './attachments.api';
+
+export type OrderAttachmentsTableProps = {
+  orderId: number;
+  /** The order accepts attachments and the user may create them (the order screen decides: validated order, create right). */
+  canCreate: boolean;
+};
+
+/**
+ * The attachments of an order (spec 2 "Service order detail", Attachments tab): reference, amount, RG,
+ * deposit used, the statement releasing its RG (statements come with their own issue), workflow status,
+ * a view link and the PDF; the creation modal with the order fixed.
+ */
+export function OrderAttachmentsTable({ orderId, canCreate }: OrderAttachmentsTableProps) {
+  const { t } = useTranslation();
+  const { hasOption } = useAuth();
+  const editing = useEditMode();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const rows = useQuery({ queryKey: orderAttachmentsKey(orderId), queryFn: () => fetchOrderAttachments(orderId) });
+  const canDownload = ATTACHMENT_PDF_OPTIONS.some((option) => hasOption(option));
+
+  const columns: TableColumnsType<OrderAttachmentRow> = [
+    {
+      key: 'reference',
+      title: t('attachmentList.reference'),
+      render: (_value, row) => (
+        <EntityLink entity="attachement" to={`${ATTACHMENT_DETAIL_ROUTE}/${row.id}`}>
+          {row.reference}
+        </EntityLink>
+      ),
+    },
+    { key: 'amount', title: t('attachmentList.amount'), align: 'right', render: (_value, row) => formatMoney(row.amount) },
+    {
+      key: 'totalRg',
+      title: t('attachmentDetail.field.totalRg'),
+      align: 'right',
+      render: (_value, row) => formatMoney(row.totalRg),
+    },
+    {
+      key: 'depositUsed',
+      title: t('attachmentDetail.field.depositUsed'),
+      align: 'right',
+      render: (_value, row) => formatMoney(row.depositUsed),
+    },
+    { key: 'releaseStatement', title: t('attachmentDetail.releaseStatement'), render: () => '—' },
+    {
+      key: 'status',
+      title: t('orderList.status'),
+      render: (_value, row) => (row.statusWF ? <Link to={`/node/${row.statusWF.nodeId}`}>{row.statusWF.nodeName}</Link> : '—'),
+    },
+    {
+      key: 'actions',
+      width: 96,
+      render: (_value, row) => (
+        <Space size={4}>
+          <EntityLink entity="attachement" to={`${ATTACHMENT_DETAIL_ROUTE}/${row.id}`}>
+            <EyeOutlined aria-label={t('attachmentList.view', { reference: row.reference })} />
+          </EntityLink>
+          {canDownload ? (
+            <Button
+              type="text"
+              size="small"
+              icon={<FilePdfOutlined />}
+              aria-label={t('attachmentDetail.pdfOf', { reference: row.reference })}
+              onClick={() => downloadAttachmentPdf(row.id)}
+            />
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('orderDetail.attachments')}
+      extra={
+        canCreate ? (
+          <Button icon={<PlusOutlined />} disabled={editing} onClick={() => setCreating(true)}>
+            {t('attachmentList.createTitle')}
+          </Button>
+        ) : null
+      }
+    >
+      <Table<OrderAttachmentRow>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={rows.data ?? []}
+        loading={rows.isLoading}
+        pagination={false}
+        locale={{ emptyText: t('orderDetail.noAttachment') }}
+      />
+      {canCreate ? (
+        <AttachmentCreateModal
+          open={creating}
+          orderId={orderId}
+          onClose={() => setCreating(false)}
+          onCreated={() => void queryClient.invalidateQueries({ queryKey: orderAttachmentsKey(orderId) })}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,244 @@
+import { DownloadOutlined, WarningFilled } from '@ant-design/icons';
+import {
+  ATTACHMENT_OVER_ORDERED_WARNING,
+  type AttachmentLineInput,
+  ORDER_QUANTITY_STEP,
+  orderQuantitySchema,
+} from '@isf/contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  InputNumber,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tooltip,
+  Typography,
+} from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, LOCALE } from '../../../i18n';
+import { formatQuantity } from '../../orders/prestations/order-prestation-columns';
+import { PRESTATION_PAGINATION } from '../../prestations/prestation-columns';
+import { exportAttachment, exportAttachmentBpu } from '../attachments.api';
+import type { AttachmentPrestationRow } from './attachment-prestation-lines';
+import { useAttachmentPrestations } from './use-attachment-prestations';
+import '../../../components/data-table/data-table.css';
+
+export type AttachmentPrestationsTabProps = {
+  attachmentId: number;
+  /** The detail page's edit mode, when the attachment may be changed. */
+  editing: boolean;
+  onLinesChange: (lines: AttachmentLineInput[]) => void;
+  /** Bumped by the page after a save or an import to refetch. */
+  reloadKey: number;
+  /** The import button of the header, shown beside the exports (outside edit mode). */
+  importButton?: ReactNode;
+};
+
+/** What the user types: a comma or a point, never a sign (a quantity is never negative). */
+function parseTyped(text: string | undefined): string {
+  return (text ?? '').replace(/[\s\u202f+-]/g, '').replace(',', '.');
+}
+
+function QuantityInput({
+  row,
+  label,
+  onChange,
+}: {
+  row: AttachmentPrestationRow;
+  label: string;
+  onChange: (value: string) => void;
+}) {
+  const valid = orderQuantitySchema.safeParse(row.quantity).success;
+  return (
+    <InputNumber<string>
+      size="small"
+      stringMode
+      min="0"
+      step={ORDER_QUANTITY_STEP}
+      precision={1}
+      decimalSeparator={LOCALE === 'fr' ? ',' : '.'}
+      parser={parseTyped}
+      value={row.quantity}
+      status={valid ? undefined : 'error'}
+      aria-label={label}
+      style={{ width: 110 }}
+      onChange={(value) => onChange(value ?? '0')}
+    />
+  );
+}
+
+/** The quantities and the total are fixed on the right: they stay in sight when the table scrolls. */
+function columnsOf(
+  t: TFunction,
+  editing: boolean,
+  setQuantity: (prestation: number, quantity: string) => void,
+): TableColumnsType<AttachmentPrestationRow> {
+  const quantity = (key: 'orderedQuantity' | 'cumulativePreviousQuantity', title: string) => ({
+    key,
+    dataIndex: key,
+    title: t(title),
+    align: 'right' as const,
+    sorter: false,
+    fixed: 'right' as const,
+    render: (value: string) => formatQuantity(value),
+  });
+  return [
+    { key: 'index', dataIndex: 'index', title: '#', width: 56, align: 'right', sorter: false },
+    { key: 'categoryParentName', dataIndex: 'category', title: t('attachmentPrestations.category') },
+    { key: 'categoryName', dataIndex: 'subcategory', title: t('attachmentPrestations.subcategory') },
+    { key: 'referenceName', dataIndex: 'reference', title: t('attachmentPrestations.reference') },
+    { key: 'code', dataIndex: 'code', title: t('attachmentPrestations.code') },
+    // a narrow description keeps the quantities in sight; the whole text shows on hover
+    {
+      key: 'description',
+      dataIndex: 'description',
+      title: t('attachmentPrestations.description'),
+      width: 260,
+      ellipsis: { showTitle: true },
+    },
+    { key: 'unitName', dataIndex: 'unit', title: t('attachmentPrestations.unit') },
+    {
+      key: 'unitPrice',
+      dataIndex: 'unitPrice',
+      title: t('attachmentPrestations.unitPrice'),
+      align: 'right',
+      sorter: false,
+      render: (value: string) => formatMoney(value),
+    },
+    quantity('orderedQuantity', 'attachmentPrestations.orderedQuantity'),
+    quantity('cumulativePreviousQuantity', 'attachmentPrestations.cumulativePreviousQuantity'),
+    {
+      key: 'quantity',
+      dataIndex: 'quantity',
+      title: t('attachmentPrestations.quantity'),
+      align: 'right',
+      sorter: false,
+      width: 130,
+      fixed: 'right',
+      render: (_value: string, row) =>
+        editing ? (
+          <QuantityInput
+            row={row}
+            label={t('attachmentPrestations.quantityOf', { code: row.code })}
+            onChange={(value) => setQuantity(row.prestation, value)}
+          />
+        ) : (
+          formatQuantity(row.quantity)
+        ),
+    },
+    {
+      key: 'cumulativeQuantity',
+      dataIndex: 'cumulativeQuantity',
+      title: t('attachmentPrestations.cumulativeQuantity'),
+      align: 'right',
+      sorter: false,
+      fixed: 'right',
+      render: (value: string, row) =>
+        row.overOrdered ? (
+          <Tooltip title={ATTACHMENT_OVER_ORDERED_WARNING}>
+            <Typography.Text type="warning" data-testid={`over-ordered-${row.code}`}>
+              <WarningFilled aria-label={ATTACHMENT_OVER_ORDERED_WARNING} /> {formatQuantity(value)}
+            </Typography.Text>
+          </Tooltip>
+        ) : (
+          formatQuantity(value)
+        ),
+    },
+    {
+      key: 'total',
+      dataIndex: 'total',
+      title: t('attachmentPrestations.total'),
+      align: 'right',
+      sorter: false,
+      fixed: 'right',
+      render: (value: string) => formatMoney(value),
+    },
+  ];
+}
+
+/**
+ * The Prestations tab of an attachment (spec 2 "Attachment detail", §3 Attachment prestation line): per
+ * line the ordered quantity, the cumulative of the validated attachments before this one, this time's
+ * quantity (an input in edit mode) and the cumulative, with a warning when the cumulative passes the
+ * ordered quantity; the amount in the footer; the import, the export and the export in the BPU's layout.
+ */
+export function AttachmentPrestationsTab({
+  attachmentId,
+  editing,
+  onLinesChange,
+  reloadKey,
+  importButton,
+}: AttachmentPrestationsTabProps) {
+  const { t } = useTranslation();
+  const controller = useAttachmentPrestations({ attachmentId, editing, onLinesChange, reloadKey });
+  const { rows, sorting, setQuantity } = controller;
+  const columns = sorting.sortable(columnsOf(t, editing, setQuantity));
+
+  const summary = () => (
+    <Table.Summary.Row className="isf-summary-row">
+      <Table.Summary.Cell index={0} colSpan={8}>
+        {t('attachmentPrestations.footer')}
+      </Table.Summary.Cell>
+      <Table.Summary.Cell index={8} />
+      <Table.Summary.Cell index={9} />
+      <Table.Summary.Cell index={10} />
+      <Table.Summary.Cell index={11} />
+      <Table.Summary.Cell index={12} align="right">
+        <span data-testid="attachment-prestations-amount">{formatMoney(controller.amount)}</span>
+      </Table.Summary.Cell>
+    </Table.Summary.Row>
+  );
+
+  return (
+    <Card
+      title={t('attachmentPrestations.title')}
+      extra={
+        <Space size={12} wrap>
+          {editing ? (
+            <Space size={8}>
+              <Switch
+                size="small"
+                checked={controller.displayAll}
+                onChange={controller.setDisplayAll}
+                aria-label={t('attachmentPrestations.displayAll')}
+              />
+              <Typography.Text>{t('attachmentPrestations.displayAll')}</Typography.Text>
+            </Space>
+          ) : (
+            importButton
+          )}
+          <Button icon={<DownloadOutlined />} onClick={() => exportAttachment(attachmentId, sorting.sort)}>
+            {t('attachmentPrestations.export')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => exportAttachmentBpu(attachmentId, sorting.sort)}>
+            {t('attachmentPrestations.exportBpu')}
+          </Button>
+        </Space>
+      }
+    >
+      <Flex vertical gap={12} className="isf-data-table">
+        {controller.overOrdered ? <Alert type="warning" showIcon title={ATTACHMENT_OVER_ORDERED_WARNING} /> : null}
+        <Table<AttachmentPrestationRow>
+          size="small"
+          bordered
+          rowKey="prestation"
+          columns={columns}
+          dataSource={rows}
+          loading={controller.loading}
+          pagination={PRESTATION_PAGINATION}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('attachmentPrestations.empty')} /> }}
+          summary={rows.length > 0 ? summary : undefined}
+          onChange={sorting.onChange}
+        />
+      </Flex>
+    </Card>
+  );
+}

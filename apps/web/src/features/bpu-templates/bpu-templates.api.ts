@@ -1,0 +1,58 @@
+import type { bpuTemplateCreateSchema, bpuTemplateUpdateSchema, ImportReply, PrestationRecord } from '@isf/contract';
+import { api } from '../../app/api-client';
+
+export type BpuTemplateRow = { id: number; name: string; prestationCount: number };
+export type BpuTemplateRecord = { id: number; version: number; name: string };
+
+export type BpuTemplateCreate = ReturnType<typeof bpuTemplateCreateSchema.parse>;
+export type BpuTemplateUpdate = ReturnType<typeof bpuTemplateUpdateSchema.parse>;
+
+type Reply = { success: boolean; id: number };
+type UpdateReply = { success: boolean; id: number; record?: BpuTemplateRecord };
+
+export const BPU_TEMPLATE_LIST_PATH = '/bputemplates';
+export const BPU_TEMPLATE_CSV_PATH = '/bputemplate/csv';
+export const BPU_TEMPLATE_LIST_ROUTE = '/sst/bputemplates/';
+export const BPU_TEMPLATE_DETAIL_ROUTE = '/sst/bputemplate';
+
+export function bpuTemplateQueryKey(id: number): readonly unknown[] {
+  return ['bputemplate', id];
+}
+
+/** The prestations of a template, under any sort (a prefix of each sort's key). */
+export function bpuTemplatePrestationsKey(id: number, sort?: string): readonly unknown[] {
+  return sort === undefined ? ['bputemplate', id, 'prestations'] : ['bputemplate', id, 'prestations', sort];
+}
+
+export function fetchBpuTemplate(id: number): Promise<BpuTemplateRecord> {
+  return api.get<BpuTemplateRecord>(`/bputemplate/${id}`);
+}
+
+export function createBpuTemplate(payload: BpuTemplateCreate): Promise<Reply> {
+  return api.post<Reply>('/bputemplate', payload);
+}
+
+export function updateBpuTemplate(id: number, payload: BpuTemplateUpdate): Promise<UpdateReply> {
+  return api.put<UpdateReply>(`/bputemplate/${id}`, payload);
+}
+
+export function deleteBpuTemplate(id: number): Promise<{ success: boolean }> {
+  return api.delete<{ success: boolean }>(`/bputemplate/${id}`);
+}
+
+/** The template's prestations; without a sort, the server's default (parent category, category, designation). */
+export function fetchBpuTemplatePrestations(id: number, sort: string): Promise<PrestationRecord[]> {
+  return api.get<PrestationRecord[]>(`/bputemplate/${id}/prestations`, { query: { sort: sort || undefined } });
+}
+
+/** Sends a CSV file; a refusal comes back as a silent ApiError (400) carrying the line errors. */
+export function importBpuTemplateCsv(id: number, file: File): Promise<ImportReply> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return api.post<ImportReply>(`/bputemplate/${id}/import`, body, { silent: true });
+}
+
+/** The export path (the table's sort is added with `exportPathWithSort`). */
+export function bpuTemplateExportPath(id: number): string {
+  return `/bputemplate/${id}/export`;
+}

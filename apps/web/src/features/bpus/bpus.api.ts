@@ -1,0 +1,73 @@
+import type { BpuPrestationLine, bpuCreateSchema, bpuUpdateSchema, ImportReply } from '@isf/contract';
+import { api } from '../../app/api-client';
+
+export type BpuRow = {
+  id: number;
+  name: string;
+  bpuTemplateId: number;
+  bpuTemplateName: string;
+  marketId: number | null;
+  locked: boolean;
+};
+
+export type BpuRecord = {
+  id: number;
+  version: number;
+  name: string;
+  market: number | null;
+  bpuTemplate: number;
+  bpuTemplateName: string;
+  locked: boolean;
+};
+
+export type BpuCreate = ReturnType<typeof bpuCreateSchema.parse>;
+export type BpuUpdate = ReturnType<typeof bpuUpdateSchema.parse>;
+
+type Reply = { success: boolean; id: number };
+type UpdateReply = { success: boolean; id: number; record?: BpuRecord };
+
+export const BPU_LIST_PATH = '/bpus';
+export const BPU_CSV_PATH = '/bpu/csv';
+export const BPU_LIST_ROUTE = '/sst/bpu';
+export const BPU_DETAIL_ROUTE = '/sst/bpu';
+
+export function bpuQueryKey(id: number): readonly unknown[] {
+  return ['bpu', id];
+}
+
+/** The price lines of a BPU, under any sort (a prefix of each sort's key). */
+export function bpuPrestationsKey(id: number, sort?: string): readonly unknown[] {
+  return sort === undefined ? ['bpu', id, 'prestations'] : ['bpu', id, 'prestations', sort];
+}
+
+export function fetchBpu(id: number): Promise<BpuRecord> {
+  return api.get<BpuRecord>(`/bpu/${id}`);
+}
+
+export function createBpu(payload: BpuCreate): Promise<Reply> {
+  return api.post<Reply>('/bpu', payload);
+}
+
+export function updateBpu(id: number, payload: BpuUpdate): Promise<UpdateReply> {
+  return api.put<UpdateReply>(`/bpu/${id}`, payload);
+}
+
+export function deleteBpu(id: number): Promise<{ success: boolean }> {
+  return api.delete<{ success: boolean }>(`/bpu/${id}`);
+}
+
+/** Every prestation of the BPU's template with its price line; without a sort, the spec's default order. */
+export function fetchBpuPrestations(id: number, sort: string): Promise<BpuPrestationLine[]> {
+  return api.get<BpuPrestationLine[]>(`/bpu/${id}/prestations`, { query: { sort: sort || undefined } });
+}
+
+/** Sends a price CSV (Code and Prix columns); a refusal comes back as a silent ApiError (400). */
+export function importBpuCsv(id: number, file: File): Promise<ImportReply> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return api.post<ImportReply>(`/bpu/${id}/import`, body, { silent: true });
+}
+
+export function bpuExportPath(id: number): string {
+  return `/bpu/${id}/export`;
+}

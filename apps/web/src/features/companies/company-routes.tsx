@@ -1,0 +1,13 @@
+import type { FeatureRoute } from '../../app/feature-routes';
+import { lazyPage } from '../../app/lazy-page';
+import { agencyRoutes } from '../agencies/agency-routes';
+
+const CompanyDetailPage = lazyPage(() => import('./company-detail-page').then((module) => module.CompanyDetailPage));
+const CompanyListPage = lazyPage(() => import('./company-list-page').then((module) => module.CompanyListPage));
+
+/** The subcontractor screens (spec 3 /sst/companies, /sst/company/{id}), with the agency screens. */
+export const companyRoutes: FeatureRoute[] = [
+  { path: '/sst/companies', entity: 'company', element: <CompanyListPage /> },
+  { path: '/sst/company/:id', entity: 'company', element: <CompanyDetailPage /> },
+  ...agencyRoutes,
+];

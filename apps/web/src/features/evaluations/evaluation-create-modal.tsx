@@ -1,0 +1,140 @@
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  CRITERIA_OF_TYPE,
+  commentRequired,
+  EVALUATION_COMMENT_REQUIRED_MESSAGE,
+  EVALUATION_DOCUMENT_TYPE_CODE,
+  EVALUATION_FILE_TOO_LARGE_MESSAGE,
+  EVALUATION_MAX_FILE_BYTES,
+  EVALUATION_MAX_STARS,
+  type EvaluationCriterion,
+} from '@isf/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Rate, Upload, type UploadFile } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { getFeedback } from '../../app/feedback';
+import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
+import { createProcurementEvaluation, createSafetyEvaluation, uploadEvaluationFile } from './evaluations.api';
+
+export type AgencyEvaluationKind = 'safety' | 'procurement';
+type Values = Partial<Record<EvaluationCriterion, number>> & { comment?: string };
+
+/** Whether a file may be attached (spec 3 §5: 2 MB at most per file). */
+export function fileFits(file: { size: number }): boolean {
+  return file.size <= EVALUATION_MAX_FILE_BYTES;
+}
+
+/**
+ * The evaluation dialog of an agency (spec 3 §4, §5): one star rating per criterion of the type (1 to 5),
+ * a comment required below 3 stars, optional attachments of at most 2 MB, submit or cancel.
+ */
+export function EvaluationCreateModal({
+  agencyId,
+  kind,
+  onClose,
+}: {
+  agencyId: number;
+  kind: AgencyEvaluationKind;
+  onClose: (created: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [form] = Form.useForm<Values>();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [saving, setSaving] = useState(false);
+  const criteria = CRITERIA_OF_TYPE[kind];
+  const ratings = Form.useWatch([], form) ?? {};
+  const needsComment = commentRequired(criteria.map((criterion) => ratings[criterion]));
+  const canAttach = can('document', 'create') && can('document_type', 'read');
+  const types = useQuery({ queryKey: DOCUMENT_TYPES_QUERY_KEY, queryFn: fetchDocumentTypes, enabled: canAttach });
+  const evaluationType = types.data?.find((type) => type.code === EVALUATION_DOCUMENT_TYPE_CODE);
+
+  const submit = async (values: Values) => {
+    setSaving(true);
+    try {
+      const comment = values.comment?.trim() || null;
+      const reply =
+        kind === 'safety'
+          ? await createSafetyEvaluation(agencyId, { safety: values.safety ?? 0, comment })
+          : await createProcurementEvaluation(agencyId, { rse: values.rse ?? 0, relational: values.relational ?? 0, comment });
+      if (!reply.success) {
+        return;
+      }
+      if (evaluationType) {
+        for (const file of files) {
+          if (file.originFileObj) {
+            await uploadEvaluationFile(reply.id, evaluationType.id, file.originFileObj);
+          }
+        }
+      }
+      getFeedback().success(t('evaluations.created'));
+      onClose(true);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t(`evaluations.create.${kind}`)}
+      okText={t('evaluations.submit')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        {criteria.map((criterion) => (
+          <Form.Item
+            key={criterion}
+            name={criterion}
+            label={t(`evaluations.criterion.${criterion}`)}
+            rules={[{ required: true, message: t('evaluations.starsRequired') }]}
+          >
+            <Rate count={EVALUATION_MAX_STARS} aria-label={t(`evaluations.criterion.${criterion}`)} />
+          </Form.Item>
+        ))}
+        <Form.Item
+          name="comment"
+          label={t('evaluations.comment')}
+          dependencies={[...criteria]}
+          rules={[
+            {
+              // the ratings as they are now: the watched ones may not have re-rendered yet (a star clicked just before submit)
+              validator: async (_rule, value?: string) => {
+                const current = form.getFieldsValue([...criteria]) as Values;
+                if (commentRequired(criteria.map((criterion) => current[criterion])) && !value?.trim()) {
+                  throw new Error(EVALUATION_COMMENT_REQUIRED_MESSAGE);
+                }
+              },
+            },
+          ]}
+          required={needsComment}
+        >
+          <Input.TextArea rows={3} maxLength={4000} />
+        </Form.Item>
+        {canAttach && evaluationType ? (
+          <Form.Item label={t('evaluations.attachments')} extra={t('evaluations.attachmentsHint')}>
+            <Upload
+              multiple
+              fileList={files}
+              beforeUpload={(file) => {
+                if (!fileFits(file)) {
+                  getFeedback().warning(`${file.name} : ${EVALUATION_FILE_TOO_LARGE_MESSAGE}`);
+                  return Upload.LIST_IGNORE;
+                }
+                return false;
+              }}
+              onChange={({ fileList }) => setFiles(fileList)}
+            >
+              <Button icon={<UploadOutlined />}>{t('evaluations.addFile')}</Button>
+            </Upload>
+          </Form.Item>
+        ) : null}
+      </Form>
+    </Modal>
+  );
+}

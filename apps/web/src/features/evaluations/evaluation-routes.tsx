@@ -1,0 +1,13 @@
+import { EVALUATION_ENTITY_LIST } from '@isf/contract';
+import type { FeatureRoute } from '../../app/feature-routes';
+import { lazyPage } from '../../app/lazy-page';
+import { EVALUATION_DASHBOARD_ROUTE } from './evaluations.api';
+
+const EvaluationDashboardPage = lazyPage(() =>
+  import('./evaluation-dashboard-page').then((module) => module.EvaluationDashboardPage),
+);
+
+/** The evaluation dashboard (spec 3 /evaluation/synthese): opened with the read right on any evaluation type. */
+export const evaluationRoutes: FeatureRoute[] = [
+  { path: EVALUATION_DASHBOARD_ROUTE, entity: EVALUATION_ENTITY_LIST, element: <EvaluationDashboardPage /> },
+];

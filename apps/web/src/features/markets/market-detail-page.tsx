@@ -1,0 +1,133 @@
+import { marketUpdateSchema } from '@isf/contract';
+import { Card, Col, Form, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { useEditMode } from '../../app/edit-mode';
+import { DetailPage } from '../../components/detail-page/detail-page';
+import { useDetailActions } from '../../components/detail-page/use-detail-actions';
+import { useDetailForm } from '../../components/detail-page/use-detail-form';
+import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { DocumentManager } from '../../components/document-manager/document-manager';
+import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
+import { DepositsBlock } from '../deposits/deposits-block';
+import { MarketOrdersTab } from '../orders/market-orders-tab';
+import { MarketActivationButton } from './market-activation-button';
+import { MarketBpus } from './market-bpus';
+import { MarketFormFields, type MarketFormValues, marketFormValuesOf, marketPayloadOf } from './market-form-fields';
+import {
+  deleteMarket,
+  fetchMarket,
+  MARKET_ACTIVE_PATH,
+  MARKET_LIST_PATH,
+  MARKET_LIST_ROUTE,
+  marketQueryKey,
+  updateMarket,
+} from './markets.api';
+
+/**
+ * The market detail (spec 2 Market detail): Information (the form, its BPUs, the workflow beside) and
+ * Documents and Orders, the deposits panel; Deactivate / Activate in the header. The Situations tab
+ * comes with the monthly statements.
+ */
+export function MarketDetailPage() {
+  const { t } = useTranslation();
+  const marketId = useRouteId();
+  const id = marketId ?? 0;
+  const { can } = useAuth();
+  const editing = useEditMode();
+  const detail = useDetailForm({
+    queryKey: marketQueryKey(id),
+    fetch: () => fetchMarket(id),
+    enabled: marketId !== null,
+    toFormValues: marketFormValuesOf,
+  });
+  const { form, reload } = detail;
+  const market = detail.record;
+
+  const actions = useDetailActions({
+    detail,
+    queryKey: marketQueryKey(id),
+    listPaths: [MARKET_LIST_PATH, MARKET_ACTIVE_PATH],
+    schema: marketUpdateSchema,
+    payloadOf: (values) => marketPayloadOf(values as MarketFormValues),
+    update: (payload) => updateMarket(id, payload),
+    remove: () => deleteMarket(id),
+    reloadAfterSave: true,
+  });
+
+  const tabs = [
+    {
+      key: 'information',
+      label: t('detail.information'),
+      children: (
+        <Row gutter={16}>
+          <Col xs={24} xl={16}>
+            <Card>
+              <Form form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }} disabled={!editing}>
+                <MarketFormFields />
+              </Form>
+            </Card>
+            <Card title={t('markets.bpus')} style={{ marginTop: 16 }}>
+              <MarketBpus marketId={id} />
+            </Card>
+            {marketId !== null && can('deposit', 'read') ? (
+              <Card title={t('deposits.block')} style={{ marginTop: 16 }}>
+                <DepositsBlock marketId={marketId} />
+              </Card>
+            ) : null}
+          </Col>
+          <Col xs={24} xl={8}>
+            <Card title={t('markets.workflow')}>
+              {marketId !== null ? (
+                <WorkflowPanel entity="subcontractor_market" entityId={id} onMoved={() => void reload()} />
+              ) : null}
+            </Card>
+          </Col>
+        </Row>
+      ),
+    },
+    ...(can('document', 'read')
+      ? [
+          {
+            key: 'documents',
+            label: t('markets.tab.documents'),
+            children: (
+              <DocumentManager entity="subcontractor_market" entityId={id} canDelete={can('subcontractor_market', 'update')} />
+            ),
+          },
+        ]
+      : []),
+    ...(can('order', 'read') && marketId !== null
+      ? [{ key: 'orders', label: t('orderList.tab'), children: <MarketOrdersTab marketId={marketId} /> }]
+      : []),
+  ];
+
+  return (
+    <DetailPage
+      title={
+        market ? (
+          <>
+            {t('markets.detailTitle', { edifice: market.edifice })}
+            {market.active ? null : (
+              <Typography.Text type="secondary" style={{ marginInlineStart: 12, fontSize: 14 }}>
+                {t('markets.inactiveTag')}
+              </Typography.Text>
+            )}
+          </>
+        ) : (
+          t('markets.one')
+        )
+      }
+      entity="subcontractor_market"
+      listRoute={MARKET_LIST_ROUTE}
+      loading={detail.loading}
+      notFound={detail.missing}
+      form={form}
+      tabs={tabs}
+      onSave={actions.save}
+      onReload={reload}
+      onDelete={actions.remove}
+      extra={market ? <MarketActivationButton market={market} onChanged={detail.replace} /> : null}
+    />
+  );
+}

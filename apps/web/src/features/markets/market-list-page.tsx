@@ -1,0 +1,37 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { DataTable } from '../../components/data-table/data-table';
+import { useListController } from '../../components/data-table/use-list-controller';
+import { PageHeader } from '../../components/page-header';
+import { useMarketColumns } from './market-columns';
+import { MarketCreateModal } from './market-create-modal';
+import { MARKET_CSV_PATH, MARKET_LIST_PATH, type MarketRow } from './markets.api';
+
+/** The market list (spec 2 /sst/markets) with its creation modal. */
+export function MarketListPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [creating, setCreating] = useState(false);
+  const canCreate = can('subcontractor_market', 'create');
+  const controller = useListController<MarketRow>({ listName: 'markets', path: MARKET_LIST_PATH });
+  const columns = useMarketColumns({ withAgency: true });
+  return (
+    <section>
+      <PageHeader
+        title={t('markets.title')}
+        extra={
+          canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('reference.create')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable controller={controller} columns={columns} csvPath={MARKET_CSV_PATH} />
+      {canCreate ? <MarketCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import type { MarketBpu, MarketRecord } from '@isf/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api-client';
+import { useAuth } from '../../app/auth-store';
+
+/** A row of the market lists (`GET /markets`, `/markets/active`, `/agency/{id}/markets`). */
+export type MarketRow = {
+  id: number;
+  edifice: string;
+  agencyId: number;
+  agencyName: string;
+  companyName: string;
+  projectId: number;
+  projectName: string;
+  contractNumber: string | null;
+  maxAmountDC4: string;
+  tva: MarketRecord['tva'];
+  depositType: MarketRecord['depositType'];
+  rgRate: string | null;
+  threshold: string | null;
+  paymentTypeName: string;
+  paymentTermName: string;
+  toEvaluate: boolean;
+  active: boolean;
+  nodeId: number | null;
+  nodeName: string | null;
+};
+
+type Reply<Record = unknown> = { success: boolean; id: number; record?: Record };
+
+export const MARKET_LIST_PATH = '/markets';
+export const MARKET_ACTIVE_PATH = '/markets/active';
+export const MARKET_CSV_PATH = '/markets/csv';
+export const MARKET_LIST_ROUTE = '/sst/markets';
+export const MARKET_DETAIL_ROUTE = '/sst/market';
+
+export function agencyMarketsPath(agencyId: number): string {
+  return `/agency/${agencyId}/markets`;
+}
+
+export function marketQueryKey(id: number): readonly unknown[] {
+  return ['market', id];
+}
+
+export function fetchMarket(id: number): Promise<MarketRecord> {
+  return api.get<MarketRecord>(`/market/${id}`);
+}
+
+export function createMarket(payload: unknown): Promise<Reply> {
+  return api.post<Reply>('/market/create', payload);
+}
+
+export function updateMarket(id: number, payload: unknown): Promise<Reply<MarketRecord>> {
+  return api.put<Reply<MarketRecord>>(`/market/${id}`, payload);
+}
+
+export function deleteMarket(id: number): Promise<{ success: boolean }> {
+  return api.delete<{ success: boolean }>(`/market/${id}/delete`);
+}
+
+export function setMarketActive(id: number, active: boolean): Promise<MarketRecord> {
+  return api.put<MarketRecord>(`/market/${id}/${active ? 'activate' : 'deactivate'}`);
+}
+
+export function enableAllEvaluations(agencyId: number, toEvaluate: boolean): Promise<{ success: boolean; count: number }> {
+  return api.put<{ success: boolean; count: number }>(
+    `/agency/${agencyId}/enable-all-evaluations?toEvaluate=${toEvaluate ? 1 : 0}`,
+  );
+}
+
+export function useMarketBpus(marketId: number) {
+  const { can } = useAuth();
+  return useQuery({
+    queryKey: ['market', marketId, 'bpus'],
+    queryFn: () => api.get<MarketBpu[]>(`/market/${marketId}/bpus`),
+    enabled: marketId > 0 && can('bpu_sst', 'read'),
+    // BPUs are attached from the BPU screens: read them again whenever the market opens
+    staleTime: 0,
+  });
+}
+
+type NamedRow = { id: number; name: string };
+
+/** Payment types and terms of the selects, asked only with the read right on them. */
+export function usePaymentChoices(kind: 'payment_type' | 'payment_term') {
+  const { can } = useAuth();
+  return useQuery({
+    queryKey: [kind, 'choices'],
+    queryFn: async () => (await api.get<{ content: NamedRow[] }>(`/${kind}s?size=200&sort=name,asc`)).content,
+    enabled: can(kind, 'read'),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,10 @@
+import type { FeatureRoute } from '../../app/feature-routes';
+import { lazyPage } from '../../app/lazy-page';
+import { NOTIFICATIONS_ROUTE } from './notifications.api';
+
+const NotificationListPage = lazyPage(() => import('./notification-list-page').then((module) => module.NotificationListPage));
+
+/** The notification screen (spec 1 /notifications). */
+export const notificationRoutes: FeatureRoute[] = [
+  { path: NOTIFICATIONS_ROUTE, entity: 'notification', element: <NotificationListPage /> },
+];

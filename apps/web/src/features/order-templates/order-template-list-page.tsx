@@ -1,0 +1,71 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import { useListController } from '../../components/data-table/use-list-controller';
+import { EntityLink } from '../../components/entity-link';
+import { PageHeader } from '../../components/page-header';
+import { BPU_TEMPLATE_DETAIL_ROUTE } from '../bpu-templates/bpu-templates.api';
+import { OrderTemplateCreateModal } from './order-template-create-modal';
+import {
+  ORDER_TEMPLATE_CSV_PATH,
+  ORDER_TEMPLATE_DETAIL_ROUTE,
+  ORDER_TEMPLATE_LIST_PATH,
+  type OrderTemplateRow,
+} from './order-templates.api';
+
+/** The order template list (spec 3 /os/templates) with its create modal. */
+export function OrderTemplateListPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [creating, setCreating] = useState(false);
+  const controller = useListController<OrderTemplateRow>({ listName: 'order-templates', path: ORDER_TEMPLATE_LIST_PATH });
+  const canCreate = can('os_template', 'create');
+
+  const columns = useMemo<DataColumn<OrderTemplateRow>[]>(
+    () => [
+      { key: 'id', title: t('fields.id'), width: 90, nullFilter: false },
+      {
+        key: 'name',
+        title: t('orderTemplates.name'),
+        nullFilter: false,
+        render: (row) => (
+          <EntityLink entity="os_template" to={`${ORDER_TEMPLATE_DETAIL_ROUTE}/${row.id}`}>
+            {row.name}
+          </EntityLink>
+        ),
+      },
+      {
+        key: 'bpuTemplateName',
+        title: t('bpuTemplates.one'),
+        nullFilter: false,
+        render: (row) => (
+          <EntityLink entity="bpu_template" to={`${BPU_TEMPLATE_DETAIL_ROUTE}/${row.bpuTemplateId}`}>
+            {row.bpuTemplateName}
+          </EntityLink>
+        ),
+      },
+      { key: 'prestationCount', title: t('orderTemplates.prestationCount'), align: 'right', filter: false, nullFilter: false },
+    ],
+    [t],
+  );
+
+  return (
+    <section>
+      <PageHeader
+        title={t('orderTemplates.title')}
+        extra={
+          canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('orderTemplates.create')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable controller={controller} columns={columns} csvPath={ORDER_TEMPLATE_CSV_PATH} />
+      {canCreate ? <OrderTemplateCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { OrderTemplateTree, orderTemplateCreateSchema, orderTemplateUpdateSchema } from '@isf/contract';
+import { api } from '../../app/api-client';
+
+export type OrderTemplateRow = {
+  id: number;
+  name: string;
+  bpuTemplateId: number;
+  bpuTemplateName: string;
+  prestationCount: number;
+};
+
+/** An order template with its selected prestation ids and the prestation tree of its BPU template. */
+export type OrderTemplateRecord = {
+  id: number;
+  version: number;
+  name: string;
+  bpuTemplate: number;
+  bpuTemplateName: string;
+  prestations: number[];
+  tree: OrderTemplateTree;
+};
+
+export type OrderTemplateCreate = ReturnType<typeof orderTemplateCreateSchema.parse>;
+export type OrderTemplateUpdate = ReturnType<typeof orderTemplateUpdateSchema.parse>;
+
+type Reply = { success: boolean; id: number };
+type UpdateReply = { success: boolean; id: number; record?: OrderTemplateRecord };
+
+export const ORDER_TEMPLATE_LIST_PATH = '/orderTemplates';
+export const ORDER_TEMPLATE_CSV_PATH = '/orderTemplate/csv';
+export const ORDER_TEMPLATE_LIST_ROUTE = '/os/templates';
+export const ORDER_TEMPLATE_DETAIL_ROUTE = '/os/template';
+
+export function orderTemplateQueryKey(id: number): readonly unknown[] {
+  return ['orderTemplate', id];
+}
+
+export function fetchOrderTemplate(id: number): Promise<OrderTemplateRecord> {
+  return api.get<OrderTemplateRecord>(`/orderTemplate/${id}`);
+}
+
+export function createOrderTemplate(payload: OrderTemplateCreate): Promise<Reply> {
+  return api.post<Reply>('/orderTemplate/create', payload);
+}
+
+export function updateOrderTemplate(id: number, payload: OrderTemplateUpdate): Promise<UpdateReply> {
+  return api.put<UpdateReply>(`/orderTemplate/${id}`, payload);
+}
+
+export function deleteOrderTemplate(id: number): Promise<{ success: boolean }> {
+  return api.delete<{ success: boolean }>(`/orderTemplate/${id}/delete`);
+}

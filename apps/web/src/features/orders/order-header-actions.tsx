@@ -1,0 +1,75 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { ORDER_CONFIRM_SEND_TO_ERP, type OrderDetailRecord } from '@isf/contract';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { useEditMode } from '../../app/edit-mode';
+import { useCsvImport } from '../../components/csv-import/use-csv-import';
+import { SendToErpButton } from '../../components/erp/send-to-erp-button';
+import { downloadOrderPdf, importOrderLines, sendOrderToErp } from './order-detail.api';
+import { orderHeaderActions } from './order-editing-rules';
+
+export const ORDER_DOWNLOAD_OPTION = 'serviceorders.display_order_download_button';
+export const ORDER_FINANCIAL_OPTION = 'serviceorders.edit_financial_info';
+
+/** An ERP send is running (spec 2 §4: CREATED or PROCESSING, the button spins). */
+function erpSending(order: Pick<OrderDetailRecord, 'oracleStatus'>): boolean {
+  return order.oracleStatus === 'CREATED' || order.oracleStatus === 'PROCESSING';
+}
+
+export type OrderHeaderActionsOptions = {
+  order: OrderDetailRecord | undefined;
+  /** Reloads the order (after a send to the ERP). */
+  onChanged: () => void;
+  /** After an import: the lines and the total changed. */
+  onImported: () => void;
+};
+
+/**
+ * The screen-specific header actions of an order (spec 2 "Service order detail"): Import (update right,
+ * unlocked order, CSV only, line errors reported under the header), Send to ERP (validated order without
+ * ERP id, after the spec's confirmation) and the PDF (download option or financial option). Edit and
+ * Delete are the detail page's own. Import and send wait while the page is in edit mode.
+ */
+export function useOrderHeaderActions({ order, onChanged, onImported }: OrderHeaderActionsOptions): {
+  buttons: ReactNode;
+  banner: ReactNode;
+} {
+  const { t } = useTranslation();
+  const { can, hasOption } = useAuth();
+  const editing = useEditMode();
+  const csv = useCsvImport({
+    send: (file) => importOrderLines(order?.id ?? 0, file),
+    onImported,
+  });
+  if (!order) {
+    return { buttons: null, banner: null };
+  }
+  const shown = orderHeaderActions(order, {
+    canUpdate: can('order', 'update'),
+    canDelete: can('order', 'delete'),
+    canDownload: hasOption(ORDER_DOWNLOAD_OPTION) || hasOption(ORDER_FINANCIAL_OPTION),
+  });
+
+  const buttons = (
+    <>
+      {shown.import && !editing ? csv.button : null}
+      {shown.sendToErp ? (
+        <SendToErpButton
+          label={t('orderDetail.sendToErp')}
+          confirmText={ORDER_CONFIRM_SEND_TO_ERP}
+          send={() => sendOrderToErp(order.id)}
+          running={erpSending(order)}
+          onDone={onChanged}
+        />
+      ) : null}
+      {shown.pdf ? (
+        <Button icon={<FilePdfOutlined />} onClick={() => downloadOrderPdf(order.id)}>
+          {t('orderDetail.pdf')}
+        </Button>
+      ) : null}
+    </>
+  );
+  return { buttons, banner: csv.report };
+}

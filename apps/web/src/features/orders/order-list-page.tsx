@@ -1,0 +1,58 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { WorkflowFilter } from '@isf/contract';
+import { Button, Skeleton } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { DataTable } from '../../components/data-table/data-table';
+import { useListController } from '../../components/data-table/use-list-controller';
+import { PageHeader } from '../../components/page-header';
+import { useWorkItemFilter, WorkItemFilter } from '../workflow/work-item-filter';
+import { useOrderColumns } from './order-columns';
+import { OrderCreateModal } from './order-create-modal';
+import { ORDER_CSV_PATH, ORDER_LIST_PATH, ORDER_WORKFLOW_CODE, type OrderRow } from './orders.api';
+
+function OrderTable({ filter, toolbar }: { filter: WorkflowFilter; toolbar: ReactNode }) {
+  const { profile } = useAuth();
+  const controller = useListController<OrderRow>({
+    listName: 'orders',
+    path: ORDER_LIST_PATH,
+    summary: true,
+    extraQuery: { filter },
+  });
+  const columns = useOrderColumns({ ftth: profile?.ftth ?? false, withMarket: true });
+  return <DataTable controller={controller} columns={columns} csvPath={ORDER_CSV_PATH} toolbar={toolbar} />;
+}
+
+/**
+ * The service order list (spec 2 /sst/orders): the All / My scope / My tasks filter when the user has
+ * pending actions (My tasks first), the FTTH columns for an FTTH profile, the totals row, the CSV export
+ * and the creation modal, which opens the new order.
+ */
+export function OrderListPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [creating, setCreating] = useState(false);
+  const workItems = useWorkItemFilter();
+  const canCreate = can('order', 'create');
+  return (
+    <section>
+      <PageHeader
+        title={t('orderList.title')}
+        extra={
+          canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('reference.create')}
+            </Button>
+          ) : null
+        }
+      />
+      {workItems.ready ? (
+        <OrderTable filter={workItems.filter} toolbar={<WorkItemFilter state={workItems} workflowCode={ORDER_WORKFLOW_CODE} />} />
+      ) : (
+        <Skeleton active />
+      )}
+      {canCreate ? <OrderCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { PrestationRecord, prestationCreateSchema, prestationUpdateSchema } from '@isf/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api-client';
+import type { Choice } from '../categories/categories.api';
+
+export type PrestationRow = {
+  id: number;
+  bpuTemplateId: number;
+  bpuTemplateName: string;
+  referenceName: string;
+  categoryParentName: string | null;
+  categoryName: string;
+  code: string;
+  description: string;
+  unitName: string;
+  typeName: string;
+};
+
+export type PrestationCreate = ReturnType<typeof prestationCreateSchema.parse>;
+export type PrestationUpdate = ReturnType<typeof prestationUpdateSchema.parse>;
+
+type Reply = { success: boolean; id: number };
+type UpdateReply = { success: boolean; id: number; record?: PrestationRecord };
+
+export const PRESTATION_LIST_PATH = '/prestations';
+export const PRESTATION_CSV_PATH = '/prestation/csv';
+export const PRESTATION_LIST_ROUTE = '/prestations';
+export const PRESTATION_DETAIL_ROUTE = '/prestation';
+
+export function prestationQueryKey(id: number): readonly unknown[] {
+  return ['prestation', id];
+}
+
+export function fetchPrestation(id: number): Promise<PrestationRecord> {
+  return api.get<PrestationRecord>(`/prestation/${id}`);
+}
+
+export function createPrestation(payload: PrestationCreate): Promise<Reply> {
+  return api.post<Reply>('/prestation', payload);
+}
+
+export function updatePrestation(id: number, payload: PrestationUpdate): Promise<UpdateReply> {
+  return api.put<UpdateReply>(`/prestation/${id}`, payload);
+}
+
+export function deletePrestation(id: number): Promise<{ success: boolean }> {
+  return api.delete<{ success: boolean }>(`/prestation/${id}`);
+}
+
+const CHOICE_PATHS = {
+  templates: '/bputemplates/list',
+  units: '/bputemplates/units',
+  references: '/bputemplates/prestationreferences',
+  types: '/bputemplates/prestationtypes',
+} as const;
+
+/** The choices of a prestation select (templates, units, references, types), by name. */
+export function usePrestationChoices(kind: keyof typeof CHOICE_PATHS) {
+  return useQuery({ queryKey: ['prestation-choices', kind], queryFn: () => api.get<Choice[]>(CHOICE_PATHS[kind]) });
+}

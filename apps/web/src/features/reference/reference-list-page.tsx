@@ -1,0 +1,71 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ResourceDefinition, ResourceRecord } from '@isf/contract';
+import { Button } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import { useListController } from '../../components/data-table/use-list-controller';
+import { EntityLink } from '../../components/entity-link';
+import { PageHeader } from '../../components/page-header';
+import { ReferenceCreateModal } from './reference-create-modal';
+
+const LINKED_COLUMNS = new Set(['id', 'name']);
+
+type ReferenceListPageProps = {
+  definition: ResourceDefinition;
+  /** More header actions of a resource's own screen. */
+  extra?: ReactNode;
+  /** Shown between the header and the table (warnings, running actions). */
+  banner?: ReactNode;
+};
+
+/** The list screen of a reference resource: its declared columns, CSV, and a create modal when allowed. */
+export function ReferenceListPage({ definition, extra, banner }: ReferenceListPageProps) {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [creating, setCreating] = useState(false);
+  const controller = useListController<ResourceRecord>({ listName: definition.key, path: definition.api.list });
+  const canCreate = definition.api.create !== null && can(definition.entity, 'create');
+
+  const columns = useMemo<DataColumn<ResourceRecord>[]>(() => {
+    // long texts wrap in a bounded column, so the columns after them stay in view
+    const multiline = new Set(definition.fields.filter((field) => field.multiline).map((field) => field.name));
+    return definition.columns.map((column) => ({
+      key: column,
+      title: t(`fields.${column}`),
+      width: column === 'id' ? 90 : multiline.has(column) ? 380 : undefined,
+      nullFilter: column !== 'id',
+      render: LINKED_COLUMNS.has(column)
+        ? (row: ResourceRecord) => (
+            <EntityLink entity={definition.entity} to={`${definition.routes.detail}/${row.id}`}>
+              {row[column]}
+            </EntityLink>
+          )
+        : undefined,
+    }));
+  }, [definition, t]);
+
+  return (
+    <section>
+      <PageHeader
+        title={t(`${definition.i18nKey}.title`)}
+        extra={
+          canCreate || extra ? (
+            <>
+              {extra}
+              {canCreate ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                  {t('reference.create')}
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      {banner}
+      <DataTable controller={controller} columns={columns} csvPath={definition.api.csv} />
+      {canCreate ? <ReferenceCreateModal definition={definition} open={creating} onClose={() => setCreating(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth-store';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import { useListController } from '../../components/data-table/use-list-controller';
+import { EntityLink } from '../../components/entity-link';
+import { PageHeader } from '../../components/page-header';
+import { RoleCreateModal } from './role-create-modal';
+import { ROLE_CSV_PATH, ROLE_LIST_PATH, type RoleRow } from './roles.api';
+
+/** The role list (spec 3 /roles) with its create modal. */
+export function RoleListPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [creating, setCreating] = useState(false);
+  const controller = useListController<RoleRow>({ listName: 'roles', path: ROLE_LIST_PATH });
+  const canCreate = can('role', 'create');
+
+  const columns = useMemo<DataColumn<RoleRow>[]>(
+    () => [
+      { key: 'id', title: t('fields.id'), width: 90, nullFilter: false },
+      {
+        key: 'name',
+        title: t('fields.name'),
+        render: (row) => (
+          <EntityLink entity="role" to={`/role/${row.id}`}>
+            {row.name}
+          </EntityLink>
+        ),
+      },
+      { key: 'description', title: t('fields.description') },
+      { key: 'visibility', title: t('roles.visibilityLabel'), render: (row) => t(`roles.visibility.${row.visibility}`) },
+      {
+        key: 'parentRoleName',
+        title: t('roles.parentRole'),
+        render: (row) =>
+          row.parentRoleId === null ? null : (
+            <EntityLink entity="role" to={`/role/${row.parentRoleId}`}>
+              {row.parentRoleName}
+            </EntityLink>
+          ),
+      },
+      { key: 'userCount', title: t('roles.userCount'), align: 'right', nullFilter: false },
+    ],
+    [t],
+  );
+
+  return (
+    <section>
+      <PageHeader
+        title={t('roles.title')}
+        extra={
+          canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('reference.create')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable controller={controller} columns={columns} csvPath={ROLE_CSV_PATH} />
+      {canCreate ? <RoleCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
+    </section>
+  );
+}

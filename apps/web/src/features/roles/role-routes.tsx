@@ -1,0 +1,11 @@
+import type { FeatureRoute } from '../../app/feature-routes';
+import { lazyPage } from '../../app/lazy-page';
+
+const RoleDetailPage = lazyPage(() => import('./role-detail-page').then((module) => module.RoleDetailPage));
+const RoleListPage = lazyPage(() => import('./role-list-page').then((module) => module.RoleListPage));
+
+/** The role routes mounted by the shell's router. */
+export const roleRoutes: FeatureRoute[] = [
+  { path: '/roles', entity: 'role', element: <RoleListPage /> },
+  { path: '/role/:id', entity: 'role', element: <RoleDetailPage /> },
+];

@@ -1,0 +1,35 @@
+/** Texts of the notification bell and screen, and of each notification template (French build). */
+export const frNotifications = {
+  'notifications.title': 'Notifications',
+  'notifications.bell': 'Notifications',
+  'notifications.bell.unread_one': '{{count}} notification non lue',
+  'notifications.bell.unread_other': '{{count}} notifications non lues',
+  'notifications.refresh': 'Rafraîchir',
+  'notifications.seeAll': 'Voir toutes les notifications',
+  'notifications.close': 'Masquer de la cloche',
+  'notifications.unread': 'Non lue',
+  'notifications.by': 'par {{name}}',
+  'notifications.fallback': 'No template for this notification type',
+  'notifications.template.WELCOME.title': 'Bienvenue',
+  'notifications.template.WELCOME.message':
+    "Bienvenue dans ISF, {{name}} ! Les éléments qui attendent votre action, les refus de vos éléments et les résultats des envois à l'ERP vous seront signalés ici.",
+  'notifications.template.TEST.title': 'Notification de test',
+  'notifications.template.TEST.message': '{{message}}',
+  'notifications.template.WORKFLOW_TASK_ASSIGNED.title': 'Élément à traiter',
+  'notifications.template.WORKFLOW_TASK_ASSIGNED.message': 'Attend votre action : {{workflowName}}, étape « {{nodeName}} ».',
+  'notifications.template.WORKFLOW_REFUSED.title': 'Élément refusé',
+  'notifications.template.WORKFLOW_REFUSED.message':
+    '« {{transitionName}} » ({{workflowName}}), revenu à l’étape « {{nodeName}} ». Commentaire : « {{comment}} »',
+  'notifications.template.ORDER_ERP_SENT.title': "Commande transmise à l'ERP",
+  'notifications.template.ORDER_ERP_SENT.message': "La commande a été créée dans l'ERP.",
+  'notifications.template.ORDER_ERP_SEND_FAILED.title': "Échec de l'envoi de la commande à l'ERP",
+  'notifications.template.ORDER_ERP_SEND_FAILED.message': "L'ERP n'a pas accepté la commande : {{errorMessage}}",
+  'notifications.template.ATTACHMENT_ERP_SENT.title': "Réception transmise à l'ERP",
+  'notifications.template.ATTACHMENT_ERP_SENT.message': "La réception de l'attachement a été créée dans l'ERP.",
+  'notifications.template.ATTACHMENT_ERP_SEND_FAILED.title': "Échec de l'envoi de la réception à l'ERP",
+  'notifications.template.ATTACHMENT_ERP_SEND_FAILED.message':
+    "L'ERP n'a pas accepté la réception de l'attachement : {{errorMessage}}",
+  'notifications.template.JOB_FAILED.title': 'Tâche en échec',
+  'notifications.template.JOB_FAILED.link': 'Tâche n° {{taskId}} ({{jobName}})',
+  'notifications.template.JOB_FAILED.message': 'Le traitement a échoué : {{errorMessage}}',
+};

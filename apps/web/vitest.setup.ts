@@ -1,0 +1,19 @@
+import { configure } from '@testing-library/react';
+
+// Ant Design reads media queries; jsdom has none.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+// findBy*/waitFor give up after 1 s by default: too short for antd screens on a busy runner.
+configure({ asyncUtilTimeout: 10_000 });

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'fr-FR', acceptDownloads: true });
+  return context.newPage();
+}
+
+/** Logs in through the login screen, as a person would. */
+export async function login(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl()}/#/login`);
+  await page.getByLabel(/identifiant/i).fill(username);
+  await page.getByLabel(/mot de passe/i).fill(password);
+  await page.getByRole('button', { name: /connexion/i }).click();
+}
+
+/** Logs in and waits for the home screen's greeting. */
+export async function signIn(page: Page, username: string, password = username): Promise<void> {
+  await login(page, username, password);
+  await expectHash(page, /^#\/$/);
+  await page.getByText(/^Bonjour, /).waitFor();
+}
+
+/** Waits until the hash route is `expected` (exactly) or matches it. */
+export async function expectHash(page: Page, expected: RegExp | string): Promise<void> {
+  const source = typeof expected === 'string' ? `^${expected.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$` : expected.source;
+  await page.waitForFunction((pattern) => new RegExp(pattern).test(window.location.hash), source, { timeout: 15_000 });
+}
+
+/** The visible dialog holding `text` (antd renders some dialogs twice while animating). */
+export function dialog(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('dialog').filter({ hasText: text }).filter({ visible: true });
+}
+
+/** A full-page screenshot once the page is scrolled to the top and no dialog is still opening. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear') === null);
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}

@@ -1,0 +1,84 @@
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, dialog, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Types a date and leaves the field (Enter would also submit the form). */
+async function typeDate(field: Locator, value: string) {
+  await field.click();
+  await field.fill(value);
+  await field.press('Tab');
+}
+
+describe('my account and the role Workflow tab', () => {
+  it('creates a delegation whose end before its start is reset, then deletes it', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'cdp');
+    // the shell may still be settling after the sign-in (its own landing redirect): open the menu again if so
+    const heading = page.getByRole('heading', { name: 'Mon compte' });
+    for (let attempt = 1; !(await heading.isVisible()); attempt += 1) {
+      await page.locator('.isf-user-button').click();
+      await page.getByRole('link', { name: /compte/i }).click();
+      await heading.waitFor({ timeout: attempt < 3 ? 10_000 : 30_000 }).catch((error: unknown) => {
+        if (attempt >= 3) {
+          throw error;
+        }
+      });
+    }
+    await page.getByRole('button', { name: /Ajouter une délégation/ }).click();
+    const modal = dialog(page, 'Créer : Délégation');
+    await modal.getByLabel('Délégataire').click();
+    await modal.getByLabel('Délégataire').fill('Lect');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Louis Lecteur' }).click();
+    await typeDate(modal.getByLabel('Fin'), '01/05/2031');
+    await typeDate(modal.getByLabel('Début'), '10/05/2031');
+    await expect.poll(() => modal.getByLabel('Fin').inputValue()).toBe('10/05/2031');
+    await screenshot(page, 'workflow-account-create-delegation');
+    await modal.getByRole('button', { name: /Créer/ }).click();
+    const given = page.getByRole('table', { name: 'Délégations données' });
+    const row = given.getByRole('row').filter({ hasText: 'Louis Lecteur' });
+    await row.waitFor();
+    expect(await row.getByText('10/05/2031').count()).toBe(2);
+    await screenshot(page, 'workflow-account-delegations');
+    await row.getByRole('button', { name: /Supprimer la délégation/ }).click();
+    await dialog(page, 'Êtes-vous sûr de vouloir supprimer cet élément ?').getByRole('button', { name: 'OK' }).click();
+    await given.getByText('Aucune délégation').waitFor();
+  });
+
+  it('grants a role a transition in its Workflow tab', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto(`${baseUrl()}/#/roles`);
+    await page.getByRole('link', { name: 'Valideur de montant' }).first().click();
+    await page.getByRole('heading', { name: /Valideur de montant/ }).waitFor();
+    await page.getByRole('tab', { name: 'Workflow' }).click();
+    const transition = page.getByLabel('Ordre de service : Abandonner (Validée → Abandonnée)');
+    await transition.waitFor();
+    expect(await transition.isChecked()).toBe(false);
+    expect(
+      await page
+        .getByLabel(
+          'Ordre de service : Valider le montant et envoyer au sous-traitant (Validation du montant → Validation sous-traitant)',
+        )
+        .isChecked(),
+    ).toBe(true);
+    await screenshot(page, 'workflow-role-tab');
+    await page.getByRole('button', { name: /Modifier/ }).click();
+    await transition.check();
+    await page.getByRole('button', { name: /Enregistrer/ }).click();
+    await page.getByRole('button', { name: /Modifier/ }).waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Workflow' }).click();
+    await page.getByLabel('Ordre de service : Abandonner (Validée → Abandonnée)').waitFor();
+    expect(await page.getByLabel('Ordre de service : Abandonner (Validée → Abandonnée)').isChecked()).toBe(true);
+  });
+});
