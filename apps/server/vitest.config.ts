@@ -11,7 +11,7 @@ export default defineConfig({
     isolate: false,
     // the workers mostly wait on PGlite, one per core is too few on a 2-core machine
     maxWorkers: Math.max(availableParallelism() - 1, 2),
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -41,6 +41,7 @@ export async function marketWithBpu(app: FastifyInstance, db: Database, token: s
     .select()
     .from(bpus)
     .where(eq(bpus.marketId, first?.id ?? 0))
+    .orderBy(asc(bpus.id))
     .limit(1);
   const [copy] = await db
     .insert(bpus)
@@ -49,7 +50,8 @@ export async function marketWithBpu(app: FastifyInstance, db: Database, token: s
   const prices = await db
     .select()
     .from(prestationPrices)
-    .where(eq(prestationPrices.bpuId, source?.id ?? 0));
+    .where(eq(prestationPrices.bpuId, source?.id ?? 0))
+    .orderBy(asc(prestationPrices.id));
   await db
     .insert(prestationPrices)
     .values(prices.map((price) => ({ bpuId: copy?.id ?? 0, prestationId: price.prestationId, cost: price.cost })));

@@ -1,5 +1,5 @@
 import { REFUSAL_COMMENT_MESSAGE, WORKFLOW_OBJECTS } from '@isf/contract';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   attachments,
@@ -165,7 +165,11 @@ describe('POST /wftoken/move', () => {
       nodeId: workflow.node('test_review'),
       onBehalfOfId: null,
     });
-    const history = await db.select().from(workflowTokenHistory).where(eq(workflowTokenHistory.tokenId, tokenId));
+    const history = await db
+      .select()
+      .from(workflowTokenHistory)
+      .where(eq(workflowTokenHistory.tokenId, tokenId))
+      .orderBy(asc(workflowTokenHistory.id));
     expect(history.map((step) => [step.fromNodeId, step.toNodeId, step.userId, step.comment])).toEqual([
       [null, workflow.node('test_draft'), null, null],
       [workflow.node('test_draft'), workflow.node('test_review'), actor.userId, 'Prêt pour la revue'],

@@ -76,7 +76,7 @@ export function registerAgencyRoutes(app: FastifyInstance, database: Database, s
         .innerJoin(users, eq(users.id, userAgencies.userId))
         .innerJoin(roles, eq(roles.id, users.roleId))
         .where(eq(userAgencies.agencyId, request.params.id))
-        .orderBy(asc(users.name));
+        .orderBy(asc(users.name), asc(users.id));
     },
   );
 

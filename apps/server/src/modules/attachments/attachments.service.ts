@@ -320,7 +320,7 @@ export function createAttachmentService(database: Database) {
         LEFT JOIN workflow_tokens t ON t.entity_name = ${ATTACHMENT_ENTITY} AND t.entity_id = att.id
         LEFT JOIN workflow_nodes n ON n.id = t.node_id
       WHERE att.order_id = ${orderId}
-      ORDER BY att.reference`)) as unknown as {
+      ORDER BY att.reference, att.id`)) as unknown as {
       rows: (Omit<OrderAttachmentRow, 'statusWF' | 'monthlyStatement'> & {
         nodeId: number | null;
         nodeName: string;

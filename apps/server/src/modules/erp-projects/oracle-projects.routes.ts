@@ -115,7 +115,7 @@ export function registerOracleProjectRoutes(app: FastifyInstance, database: Data
       .select({ name: businessUnits.name })
       .from(businessUnits)
       .where(eq(businessUnits.type, 'requisitioning'))
-      .orderBy(asc(businessUnits.name));
+      .orderBy(asc(businessUnits.name), asc(businessUnits.id));
     const target = { entity: 'oracle_project' as const, entityId: null, creatorId: request.principal?.userId ?? null };
     const summaries = await synchronise(
       units.map((unit) => unit.name),

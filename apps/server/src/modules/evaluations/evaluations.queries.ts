@@ -139,7 +139,7 @@ export function createEvaluationQueries(database: Database) {
             GROUP BY GROUPING SETS ((scored.project_id), (scored.project_id, scored.market_id))) g
           LEFT JOIN projects p ON p.id = g.project_id
           LEFT JOIN markets mk ON mk.id = g.market_id
-          ORDER BY g.project_id NULLS FIRST, g.grouping DESC, mk.edifice`,
+          ORDER BY g.project_id NULLS FIRST, g.grouping DESC, mk.edifice, g.market_id`,
       );
       const projects: ProjectEvaluationRow[] = [];
       for (const row of rows) {

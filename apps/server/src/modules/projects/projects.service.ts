@@ -134,7 +134,7 @@ export function createProjectService(database: Database) {
         .innerJoin(users, eq(users.id, userProjects.userId))
         .innerJoin(roles, eq(roles.id, users.roleId))
         .where(eq(userProjects.projectId, projectId))
-        .orderBy(asc(users.name));
+        .orderBy(asc(users.name), asc(users.id));
     },
 
     async addUser(projectId: number, userId: number, context: AuditContext) {

@@ -49,7 +49,7 @@ export function createReferenceService(database: Database, definition: ResourceD
         .select({ id: table.id, name: column('name') })
         .from(table)
         .where(where ?? sql`TRUE`)
-        .orderBy(asc(column('name')));
+        .orderBy(asc(column('name')), asc(table.id));
     },
   };
 }

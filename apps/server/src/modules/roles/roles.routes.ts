@@ -44,7 +44,10 @@ export function registerRoleRoutes(app: FastifyInstance, database: Database): vo
   });
 
   typed.get('/api/roles/list', { config: right('read') }, async () =>
-    database.select({ id: roles.id, name: roles.name, visibility: roles.visibility }).from(roles).orderBy(asc(roles.name)),
+    database
+      .select({ id: roles.id, name: roles.name, visibility: roles.visibility })
+      .from(roles)
+      .orderBy(asc(roles.name), asc(roles.id)),
   );
 
   typed.post('/api/role', { schema: { body: roleCreateSchema }, config: right('create') }, async (request) => ({
@@ -79,6 +82,6 @@ export function registerRoleRoutes(app: FastifyInstance, database: Database): vo
         .select({ id: users.id, uid: users.uid, name: users.name, mail: users.mail, active: users.active })
         .from(users)
         .where(eq(users.roleId, request.params.roleId))
-        .orderBy(asc(users.name)),
+        .orderBy(asc(users.name), asc(users.id)),
   );
 }

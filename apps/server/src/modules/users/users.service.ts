@@ -279,7 +279,7 @@ export function createUserService(database: Database, onChange: () => void) {
         .innerJoin(agencies, eq(agencies.id, userAgencies.agencyId))
         .innerJoin(companies, eq(companies.id, agencies.companyId))
         .where(eq(userAgencies.userId, id))
-        .orderBy(asc(agencies.name));
+        .orderBy(asc(agencies.name), asc(agencies.id));
     },
 
     async projectsOf(id: number) {
@@ -288,7 +288,7 @@ export function createUserService(database: Database, onChange: () => void) {
         .from(userProjects)
         .innerJoin(projects, eq(projects.id, userProjects.projectId))
         .where(eq(userProjects.userId, id))
-        .orderBy(asc(projects.code));
+        .orderBy(asc(projects.code), asc(projects.id));
     },
   };
 }

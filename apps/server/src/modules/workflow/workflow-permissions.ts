@@ -29,12 +29,12 @@ async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
   return result.rows;
 }
 
-/** Sorted by type (spec 1 §4), then by the workflow's order. */
+/** Sorted by type (spec 1 §4), then by the workflow's order, then by id (positions may tie). */
 export function byTypeThenPosition(
-  left: { transitionType: number; position: number },
-  right: { transitionType: number; position: number },
+  left: { id: number; transitionType: number; position: number },
+  right: { id: number; transitionType: number; position: number },
 ) {
-  return left.transitionType - right.transitionType || left.position - right.position;
+  return left.transitionType - right.transitionType || left.position - right.position || left.id - right.id;
 }
 
 /**
