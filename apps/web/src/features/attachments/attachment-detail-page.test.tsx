@@ -134,6 +134,39 @@ describe('AttachmentDetailPage', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('shows no quantity of before the save while the saved lines load', async () => {
+    spyFeedback();
+    signInWith(FULL);
+    let saved = false;
+    let release = () => {};
+    show(attachmentRecord(), {
+      extra: (method, url) => {
+        if (method === 'PUT') {
+          saved = true;
+        } else if (saved && url.includes('/prestations') && url.includes('onlyAttached')) {
+          const lines = [line({ quantity: '11.0', cumulativeQuantity: '21.0', total: '550.00' })];
+          return new Promise<Response>((resolve) => {
+            release = () => resolve(reply(200, lines));
+          });
+        }
+        return undefined;
+      },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Prestations' }));
+    await screen.findByText('GC01');
+    fireEvent.click(screen.getByRole('button', { name: /Modifier/ }));
+    fireEvent.change(await screen.findByLabelText('Quantité de GC01'), { target: { value: '11' } });
+    await waitFor(() => expect(screen.getByTestId('attachment-prestations-amount').textContent).toMatch(/550,00\s€/));
+    fireEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
+    await waitFor(() => expect(isEditing()).toBe(false));
+    // the lines read before the save (8 this time, 400 €) are not shown again while the saved ones load
+    await waitFor(() => expect(screen.queryByText('GC01')).toBeNull());
+    expect(screen.queryByTestId('attachment-prestations-amount')).toBeNull();
+    release();
+    await waitFor(() => expect(screen.getByTestId('attachment-prestations-amount').textContent).toMatch(/550,00\s€/));
+    expect(screen.queryByText(/400,00\s€/)).toBeNull();
+  });
+
   it('offers no edit on an attachment the server says is not editable, and says why', async () => {
     spyFeedback();
     signInWith(FULL);

@@ -136,7 +136,7 @@ export type ServeOptions = {
   transitions?: ItemTransition[];
   evaluationDue?: boolean;
   /** Replies of other paths, checked first. */
-  extra?: (method: string, url: string, init?: RequestInit) => Response | undefined;
+  extra?: (method: string, url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
 };
 
 /** Stubs fetch with the attachment's API; returns the mock to read the calls. */

@@ -1,5 +1,5 @@
 import type { AttachmentLineInput } from '@isf/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePrestationSort } from '../../prestations/prestation-sort';
 import { type AttachmentPrestationsScope, attachmentPrestationsKey, fetchAttachmentPrestations } from '../attachments.api';
@@ -18,6 +18,12 @@ export type UseAttachmentPrestationsOptions = {
   onLinesChange: (lines: AttachmentLineInput[]) => void;
   reloadKey: number;
 };
+
+/** Whether a query key of the tab reads the same lines (scope and reload) as the ones about to load. */
+function sameLines(key: readonly unknown[] | undefined, scope: AttachmentPrestationsScope, reloadKey: number): boolean {
+  const options = key?.[3] as { scope?: unknown; reloadKey?: unknown } | undefined;
+  return options?.scope === scope && options.reloadKey === reloadKey;
+}
 
 /**
  * The state of an attachment's Prestations tab: read mode lists this attachment's lines; edit mode the
@@ -39,7 +45,9 @@ export function useAttachmentPrestations({ attachmentId, editing, onLinesChange,
   const query = useQuery({
     queryKey: attachmentPrestationsKey(attachmentId, { scope, sort: sorting.sort, reloadKey }),
     queryFn: () => fetchAttachmentPrestations(attachmentId, scope, sorting.sort),
-    placeholderData: keepPreviousData,
+    // the rows stay in place while they are sorted again, never while another scope or a reload loads: after
+    // a save, the lines read before it (the order's, with the quantities of before) would show for a moment
+    placeholderData: (previous, previousQuery) => (sameLines(previousQuery?.queryKey, scope, reloadKey) ? previous : undefined),
   });
 
   const rows = useMemo(() => toRows(query.data ?? [], edits), [query.data, edits]);
