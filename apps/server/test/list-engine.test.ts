@@ -2,12 +2,13 @@ import { FILTER_NOT_NULL, FILTER_NULL } from '@isf/contract';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects, units, userProjects } from '../src/db/schema/index.js';
+import { agencies, companies, projects, units, userProjects } from '../src/db/schema/index.js';
 import { orderList } from '../src/modules/orders/orders.lists.js';
 import { projectList } from '../src/modules/projects/projects.list.js';
 import { access } from '../src/platform/access.js';
 import { buildListStatements, defineList, type ListDefinition, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { registerList } from '../src/platform/list-routes.js';
+import { containsPattern, foldText } from '../src/platform/text-match.js';
 import { actingAs, createTestApp, inject, login, type TestApp, uniqueName, userIdOf } from './helper.js';
 
 type Row = Record<string, unknown> & { id: number };
@@ -44,12 +45,13 @@ async function allProjectIds(): Promise<number[]> {
 }
 
 describe('column filters', () => {
-  it('matches text containing the value whatever its case and accents-as-typed', async () => {
+  it('matches text containing the value whatever its case and accents', async () => {
     const upper = await page('/api/unit', { filters: { name: 'MÈTRE' } });
-    const lower = await page('/api/unit', { filters: { name: 'mètre' } });
     expect(upper.content.map((row) => row.name)).toEqual(['Mètre linéaire', 'Mètre carré', 'Kilomètre']);
-    expect(lower).toEqual(upper);
     expect(upper.totalElements).toBe(3);
+    for (const typed of ['mètre', 'metre', 'METRE', 'MéTRE']) {
+      expect(await page('/api/unit', { filters: { name: typed } }), typed).toEqual(upper);
+    }
   });
 
   it('treats % and _ in a text filter as plain characters', async () => {
@@ -111,6 +113,98 @@ describe('column filters', () => {
       expect(response.json().error).toBe('Données invalides.');
     }
     expect((await list('/api/unit', { filters: '{name:' })).json().detail).toMatch(/filters/);
+  });
+});
+
+describe('accent- and case-insensitive text filters', () => {
+  async function ids(url: string, filters: Record<string, string>): Promise<number[]> {
+    const found = await page(url, { filters, sort: 'id,asc' });
+    expect(found.totalElements).toBe(found.content.length);
+    return found.content.map((row) => row.id);
+  }
+
+  it('finds a company whatever the accents, the case, the ligatures and the apostrophe typed', async () => {
+    const edifice = uniqueName('FOLD-C');
+    const [company] = await testApp.db
+      .insert(companies)
+      .values({ edifice, name: 'Société Générale des Œuvres d’Évry' })
+      .returning({ id: companies.id });
+    const expected = [company?.id];
+    for (const typed of [
+      'societe',
+      'SOCIETE GENERALE',
+      'Société Générale',
+      'des oeuvres',
+      'DES ŒUVRES',
+      "d'evry",
+      'D’ÉVRY',
+      'Evry',
+    ]) {
+      expect(await ids('/api/companies', { edifice, name: typed }), typed).toEqual(expected);
+    }
+    expect(await ids('/api/companies', { edifice, name: 'societes' })).toEqual([]);
+  });
+
+  it('finds agencies by their own name and by the joined company name, ids first', async () => {
+    const edifice = uniqueName('FOLD-A');
+    const [company] = await testApp.db
+      .insert(companies)
+      .values({ edifice, name: 'Électricité Île-de-France' })
+      .returning({ id: companies.id });
+    const companyId = company?.id ?? 0;
+    const [first, second] = await testApp.db
+      .insert(agencies)
+      .values([
+        { companyId, edifice: `${edifice}-1`, name: 'Bureau d’étude Évry' },
+        { companyId, edifice: `${edifice}-2`, name: 'ÉTUDES ET CŒUR DE RÉSEAU' },
+      ])
+      .returning({ id: agencies.id });
+    const both = [first?.id, second?.id];
+    expect(await ids('/api/agencies', { companyId: String(companyId), name: 'Etude' })).toEqual(both);
+    expect(await ids('/api/agencies', { companyId: String(companyId), name: 'coeur de reseau' })).toEqual([second?.id]);
+    expect(await ids('/api/agencies', { companyId: String(companyId), name: "d'etude evry" })).toEqual([first?.id]);
+    expect(await ids('/api/agencies', { companyId: String(companyId), companyName: 'electricite ile' })).toEqual(both);
+    expect(await ids('/api/agencies', { edifice, companyName: 'ELECTRICITE ÎLE-DE-FRANCE' })).toEqual(both);
+  });
+
+  it('finds projects by name whatever the accents and the case typed', async () => {
+    const code = uniqueName('FOLD-P');
+    const [project] = await testApp.db
+      .insert(projects)
+      .values({ code, name: 'Déploiement FTTH Évry-Courcouronnes – Cœur de ville' })
+      .returning({ id: projects.id });
+    try {
+      for (const typed of ['deploiement ftth evry', 'EVRY-COURCOURONNES', 'coeur de ville', 'Déploiement']) {
+        expect(await ids('/api/projects', { code, name: typed }), typed).toEqual([project?.id]);
+      }
+      expect(await ids('/api/projects', { code, name: 'deploiements' })).toEqual([]);
+    } finally {
+      // the other tests of this file count the 30 demo projects
+      await testApp.db.delete(projects).where(eq(projects.code, code));
+    }
+  });
+
+  it('keeps %, _ and the characters of regular expressions plain', async () => {
+    const name = uniqueName('Égal_à% (a.b)*[c]^$\\|?+{2}');
+    await testApp.db.insert(units).values([{ name }, { name: name.replace('_', 'X').replace('%', 'Y').replace('.', 'Z') }]);
+    const typed = name.slice(0, 27).toUpperCase().replace('É', 'e');
+    const found = await page('/api/unit', { filters: { name: typed } });
+    expect(found.content.map((row) => row.name)).toEqual([name]);
+  });
+
+  it('matches in the database exactly when the folded text contains the folded value', async () => {
+    const texts = ['Cœur de ville', 'SŒUR', 'Æther', 'cæcum', 'oeuvre', 'Noël', 'Peñarroya', 'l’Haÿ-les-Roses', 'Ærø', 'coœ'];
+    const typed = ['co', 'coe', 'oeu', 'Œ', 'e', 'ae', 'a', 'cae', 'eo', 'noel', 'NOËL', 'pena', "l'hay", 'ero', 'œœ', 'oo'];
+    for (const value of typed) {
+      const pattern = containsPattern(value);
+      for (const text of texts) {
+        const result = (await testApp.db.execute(sql`SELECT ${text}::text ~ ${pattern} AS found`)) as unknown as {
+          rows: { found: boolean }[];
+        };
+        expect(result.rows[0]?.found, `${text} ~ ${value}`).toBe(foldText(text).includes(foldText(value)));
+      }
+    }
+    expect(foldText('Société d’ÉVRY, Œuvres ÇA Ñ ÿ')).toBe("societe d'evry, oeuvres ca n y");
   });
 });
 

@@ -11,10 +11,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { badRequest } from './errors.js';
 import type { Principal } from './principal.js';
+import { containsPattern } from './text-match.js';
 
 /**
- * How a column filters: text contains (case-insensitive: the lower-cased text), exact for ids and
- * enumerations, numeric equality, date prefix, boolean.
+ * How a column filters: text contains (case- and accent-insensitive, see `containsPattern`), exact for
+ * ids and enumerations, numeric equality, date prefix, boolean.
  */
 export type ColumnKind = 'id' | 'text' | 'enum' | 'number' | 'money' | 'date' | 'boolean';
 
@@ -137,7 +138,8 @@ function filterCondition(name: string, column: ListColumn, value: string): SQL |
     case 'date':
       return sql`${column.sql}::text LIKE ${`${escapeLike(trimmed)}%`}`;
     case 'text':
-      return sql`lower(${column.sql}) LIKE ${`%${escapeLike(trimmed.toLowerCase())}%`}`;
+      // a regular expression of the folded value, every character escaped or in a class of its own
+      return sql`${column.sql} ~ ${containsPattern(trimmed)}`;
   }
 }
 
