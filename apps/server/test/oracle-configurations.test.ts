@@ -347,9 +347,13 @@ describe('OSCAR picker values', () => {
     expect(pms).toContain('PM-31555-101');
   });
 
-  it('keeps the values containing the search, case ignored, and refuses a search over 100 characters', async () => {
+  it('keeps the values containing the search, case and accents ignored, and refuses a search over 100 characters', async () => {
     expect((await call('GET', '/api/nros', admin, undefined, { search: 'tls' })).json()).toEqual(['NRO TLS03 Rangueil']);
     expect((await call('GET', '/api/pms', admin, undefined, { search: '%' })).json()).toEqual([]);
+    expect((await call('GET', '/api/dsps', admin, undefined, { search: 'numerique' })).json()).toEqual([
+      'Haute-Garonne Numérique',
+    ]);
+    expect((await call('GET', '/api/dsps', admin, undefined, { search: 'MÉGA' })).json()).toEqual(['Gironde Haut Méga']);
     const long = await call('GET', '/api/dsps', admin, undefined, { search: 'x'.repeat(101) });
     expect(long.statusCode).toBe(400);
   });

@@ -181,4 +181,14 @@ describe('the delegation API', () => {
     });
     expect(withPattern.json()).toEqual([]);
   });
+
+  it('finds a person whatever the accents and the case typed', async () => {
+    for (const search of ['valerie', 'VALÉRIE', 'Valérie Valid']) {
+      const response = await inject(app, { method: 'GET', url: '/api/delegation/users', token: cdpToken, query: { search } });
+      expectStatus(response, 200);
+      expect(response.json<{ uid: string; name: string }[]>()).toEqual([
+        expect.objectContaining({ uid: 'valideur', name: 'Valérie Valideuse' }),
+      ]);
+    }
+  });
 });

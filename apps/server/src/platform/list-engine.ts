@@ -11,10 +11,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { badRequest } from './errors.js';
 import type { Principal } from './principal.js';
-import { containsPattern } from './text-match.js';
+import { textContains } from './text-match.js';
 
 /**
- * How a column filters: text contains (case- and accent-insensitive, see `containsPattern`), exact for
+ * How a column filters: text contains (case- and accent-insensitive, see `textContains`), exact for
  * ids and enumerations, numeric equality, date prefix, boolean.
  */
 export type ColumnKind = 'id' | 'text' | 'enum' | 'number' | 'money' | 'date' | 'boolean';
@@ -139,7 +139,7 @@ function filterCondition(name: string, column: ListColumn, value: string): SQL |
       return sql`${column.sql}::text LIKE ${`${escapeLike(trimmed)}%`}`;
     case 'text':
       // a regular expression of the folded value, every character escaped or in a class of its own
-      return sql`${column.sql} ~ ${containsPattern(trimmed)}`;
+      return textContains(column.sql, trimmed);
   }
 }
 

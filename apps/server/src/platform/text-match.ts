@@ -10,6 +10,8 @@
  * result depends neither on the database's locale nor on PGlite against PostgreSQL.
  */
 
+import { type SQL, sql } from 'drizzle-orm';
+
 /** The accented letters folded to each base letter (lower case; capitals are derived). */
 const ACCENTS: Record<string, string> = {
   a: 'àáâãäå',
@@ -107,4 +109,9 @@ export function containsPattern(value: string): string {
     parts.push(characterClass(variants));
   }
   return parts.join('');
+}
+
+/** `column` contains `value`, case and accents ignored: the condition every text search sends. */
+export function textContains(column: SQL | SQL.Aliased | { getSQL(): SQL }, value: string): SQL {
+  return sql`${column} ~ ${containsPattern(value)}`;
 }

@@ -10,6 +10,7 @@ import { requireInScope } from '../../platform/list-routes.js';
 import type { Principal } from '../../platform/principal.js';
 import { idParams } from '../../platform/route-helpers.js';
 import { projectScope } from '../../platform/scope.js';
+import { textContains } from '../../platform/text-match.js';
 import { projectList } from '../projects/projects.list.js';
 
 /** At most this many values in one answer: pickers narrow with `search`. */
@@ -23,14 +24,14 @@ type ValuesFilter = { principal: Principal; search?: string; projectId?: number 
 
 /**
  * The distinct non-empty values of a column of the OSCAR sub-projects the caller may see, sorted, for
- * the pickers of the FTTH columns; `search` keeps those that contain it (case ignored).
+ * the pickers of the FTTH columns; `search` keeps those that contain it (case and accents ignored).
  */
 async function distinctValues(database: Database, column: PgColumn, filter: ValuesFilter): Promise<string[]> {
   const conditions: (SQL | undefined)[] = [
     isNotNull(column),
     ne(column, ''),
     projectScope(filter.principal, sql`${oscarProjects.projectId}`),
-    filter.search ? sql`strpos(lower(${column}), ${filter.search.toLowerCase()}) > 0` : undefined,
+    filter.search ? textContains(column, filter.search) : undefined,
     filter.projectId === undefined ? undefined : eq(oscarProjects.projectId, filter.projectId),
   ];
   const rows = await database

@@ -1,5 +1,5 @@
 import type { DelegationRecord, DelegationUser, delegationCreateSchema } from '@isf/contract';
-import { and, asc, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -7,6 +7,7 @@ import { delegations, users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
+import { textContains } from '../../platform/text-match.js';
 import { activeToday } from './workflow-actors.js';
 
 type DelegationInput = z.output<typeof delegationCreateSchema>;
@@ -14,10 +15,6 @@ type DelegationInput = z.output<typeof delegationCreateSchema>;
 export const SELF_DELEGATION_MESSAGE = 'On ne peut pas se déléguer ses propres tâches : choisissez une autre personne.';
 export const UNKNOWN_DELEGATE_MESSAGE = "Cet utilisateur n'existe pas ou n'est plus actif.";
 const USER_LIMIT = 100;
-
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 const from = alias(users, 'delegate_from');
 const to = alias(users, 'delegate_to');
@@ -83,7 +80,7 @@ export function createDelegationService(db: Database) {
             eq(users.active, true),
             isNull(users.parentId),
             ne(users.id, excludedId),
-            text ? or(ilike(users.name, containsPattern(text)), ilike(users.uid, containsPattern(text))) : undefined,
+            text ? or(textContains(users.name, text), textContains(users.uid, text)) : undefined,
           ),
         )
         .orderBy(asc(users.name), asc(users.id))
