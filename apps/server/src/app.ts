@@ -19,6 +19,7 @@ import { registerAttachmentRoutes } from './modules/attachments/attachments.rout
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
+import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
 import { registerDepositRoutes } from './modules/deposits/deposits.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
 import { registerErpProjectRoutes } from './modules/erp-projects/erp-projects.routes.js';
@@ -26,6 +27,7 @@ import { registerErpUserRoutes } from './modules/erp-users/erp-users.routes.js';
 import { registerEvaluationRoutes } from './modules/evaluations/evaluations.routes.js';
 import { registerHelpRoutes } from './modules/help/help.routes.js';
 import { registerMarketRoutes } from './modules/markets/markets.routes.js';
+import { registerStatementRoutes } from './modules/monthly-statements/monthly-statements.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
 import { notifyTaskFailure } from './modules/notifications/task-failures.js';
 import { registerOrderRoutes } from './modules/orders/orders.routes.js';
@@ -122,9 +124,11 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerCompanyRoutes(app, db, agencyService);
   registerAgencyRoutes(app, db, agencyService);
   registerMarketRoutes(app, db);
+  registerContractRoutes(app, db);
   registerOrderRoutes(app, db);
   registerAttachmentRoutes(app, db);
   registerDepositRoutes(app, db);
+  registerStatementRoutes(app, db);
   registerWarrantyRoutes(app, db);
   registerErpProjectRoutes(app, db, integrations.erp);
   registerErpUserRoutes(app, db, integrations.erp);

@@ -18,8 +18,11 @@ import {
 } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentLines, attachments, bpus, markets, orders, prestationPrices, workflowTokens } from '../src/db/schema/index.js';
+import { attachmentList } from '../src/modules/attachments/attachments.lists.js';
+import { buildListStatements, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp } from './helper.js';
@@ -523,6 +526,7 @@ describe('list, rights and scope', () => {
         'isDGD',
         'nodeId',
         'nodeName',
+        'monthlyStatementId',
         'nodeCode',
         'creatorName',
         'createdAt',
@@ -534,6 +538,41 @@ describe('list, rights and scope', () => {
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csvRows(csv.body)).toHaveLength(2);
     expect(csv.body).toContain(page.content[0].reference);
+  });
+
+  it('picks a page’s ids over the attachments, the orders and the joins its filters and sort read', async () => {
+    const first = await fx.validatedOrder(market, ['10']);
+    for (const quantity of ['1', '2', '3']) {
+      const id = await fx.attachment(first);
+      await fx.saveLines(id, [{ prestation: price(0).prestation, quantity }]);
+    }
+    await fx.validate(await fx.attachment(await fx.validatedOrder(market, ['10'])));
+    const dialect = new PgDialect();
+    const byAgency = parseListQuery({ sort: 'reference,asc', filters: JSON.stringify({ agencyName: 'a' }) });
+    const statements = buildListStatements(attachmentList, byAgency, null);
+    const inner = dialect.sqlToQuery(statements.page).sql.split(' = ANY(ARRAY(SELECT ')[1] ?? '';
+    expect(inner).toMatch(
+      /^att\.id FROM attachments att LEFT JOIN orders o ON o\.id = att\.order_id JOIN agencies a ON a\.id = o\.agency_id WHERE /,
+    );
+    expect(inner).not.toMatch(/markets|workflow_tokens|users|projects/);
+    expect(dialect.sqlToQuery(statements.count).sql).toMatch(
+      /FROM attachments att LEFT JOIN orders o ON o\.id = att\.order_id JOIN agencies a/,
+    );
+    // the same rows, order, count and totals as the single query over every join
+    const columns = Object.fromEntries(
+      Object.entries(attachmentList.columns).map(([name, { join: _join, ...column }]) => [name, column]),
+    );
+    for (const wire of [
+      { sort: 'reference,asc', filters: JSON.stringify({ agencyName: 'a' }), summary: 'true' },
+      { sort: 'amount,desc', size: '2', page: '1' },
+      { sort: 'nodeName,asc', filters: JSON.stringify({ creatorName: 'a', marketEdifice: 'e' }), size: '3' },
+      { sort: 'followerName,desc', filters: JSON.stringify({ nodeCode: 'att_draft' }), summary: 'true' },
+    ]) {
+      const query = parseListQuery(wire);
+      const idsFirst = await runList(testApp.db, attachmentList, query, null);
+      expect(idsFirst.totalElements, JSON.stringify(wire)).toBeGreaterThan(0);
+      expect(idsFirst, JSON.stringify(wire)).toEqual(await runList(testApp.db, { ...attachmentList, columns }, query, null));
+    }
   });
 
   it('shows a subcontractor only the attachments of its agencies, by list and by id', async () => {

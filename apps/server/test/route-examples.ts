@@ -7,11 +7,13 @@ import { SIRENE_FIXTURES } from '../src/integrations/company-registry/sirene-fix
 import { REFERENCE_TABLES } from '../src/modules/reference/reference.tables.js';
 import { ATTACHMENT_SCREEN_ROUTE_EXAMPLES } from './attachment-screens-route-examples.js';
 import { ATTACHMENT_ROUTE_EXAMPLES } from './attachments-route-examples.js';
+import { CONTRACT_ROUTE_EXAMPLES } from './contracts-route-examples.js';
 import { DEPOSIT_ROUTE_EXAMPLES } from './deposits-route-examples.js';
 import { ERP_PROJECT_ROUTE_EXAMPLES } from './erp-projects-route-examples.js';
 import { EVALUATION_ROUTE_EXAMPLES } from './evaluations-route-examples.js';
 import { inject, uniqueName } from './helper.js';
 import { MARKET_ROUTE_EXAMPLES } from './markets-route-examples.js';
+import { MONTHLY_STATEMENT_ROUTE_EXAMPLES } from './monthly-statements-route-examples.js';
 import { multipart } from './multipart.js';
 import { NOTIFICATION_ROUTE_EXAMPLES } from './notifications-route-examples.js';
 import { ORACLE_CONFIGURATION_ROUTE_EXAMPLES } from './oracle-configurations-route-examples.js';
@@ -152,8 +154,10 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...ORDER_ROUTE_EXAMPLES,
   ...ATTACHMENT_ROUTE_EXAMPLES,
   ...DEPOSIT_ROUTE_EXAMPLES,
+  ...MONTHLY_STATEMENT_ROUTE_EXAMPLES,
   ...ATTACHMENT_SCREEN_ROUTE_EXAMPLES,
   ...EVALUATION_ROUTE_EXAMPLES,
+  ...CONTRACT_ROUTE_EXAMPLES,
 
   'POST /api/user/change-profile': async (context) => ({
     url: '/api/user/change-profile',

@@ -6,10 +6,12 @@ import {
   WARRANTY_NO_ORDER_MESSAGE,
   type WarrantyRow,
 } from '@isf/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, oscarSubprojects } from '../src/db/schema/index.js';
+import { orders, oscarSubprojects, workflowNodes, workflows, workflowTokens } from '../src/db/schema/index.js';
 import { orderWarranty } from '../src/modules/warranties/order-warranty.js';
+import { warrantyCondition, warrantyList } from '../src/modules/warranties/warranties.lists.js';
+import { parseListQuery, runList } from '../src/platform/list-engine.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { subcontractorOfFirstMarket, withoutFinancialOption } from './deposits-fixtures.js';
 import { createTestApp, inject, login, type TestApp } from './helper.js';
@@ -107,6 +109,94 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
     await testApp.db.update(orders).set({ oracleId: 'PO-4242' }).where(eq(orders.id, withRg));
     expect(await ids({})).toContain(withRg);
     expect(await ids({ hideErp: 'true' })).not.toContain(withRg);
+  });
+
+  it('counts an RG as shown only on a validated, prepared for payment or paid attachment', async () => {
+    const ids = async (query: Record<string, string> = {}) => {
+      const list = await warranties({ markets: String(market.marketId), size: '200', ...query });
+      expect(list.totalElements).toBe(list.content.length);
+      return list.content.map((row) => row.id);
+    };
+    // an RG on a draft and on a refused attachment only: hidden, its sums are zero
+    const notValidated = await fx.validatedOrder(market, ['10', '4']);
+    const draft = await fx.attachment(notValidated);
+    await fx.saveLines(draft, [{ prestation: prices[0]?.prestation ?? 0, quantity: '2' }]);
+    const refused = await fx.attachment(notValidated);
+    await fx.saveLines(refused, [{ prestation: prices[0]?.prestation ?? 0, quantity: '1' }]);
+    await fx.refuse(refused);
+    expect(Number((await fx.detail(draft)).totalRg)).toBeGreaterThan(0);
+    expect(Number((await fx.detail(refused)).totalRg)).toBeGreaterThan(0);
+    expect(await ids()).not.toContain(notValidated);
+    const shownAnyway = (await warranties({ markets: String(market.marketId), size: '200', hideEmptyRg: 'false' })).content;
+    expect(shownAnyway.find((row) => row.id === notValidated)).toMatchObject({ rg: '0.00' });
+    // a validated attachment without RG (no line) does not show it either
+    const empty = await fx.attachment(notValidated);
+    await fx.validate(empty);
+    expect((await fx.detail(empty)).totalRg).toBe('0.00');
+    expect(await ids()).not.toContain(notValidated);
+    // one validated attachment with an RG shows it, and at the later validated nodes too
+    const validated = await validatedAttachment(notValidated, 1, '1');
+    expect(await ids()).toContain(notValidated);
+    const node = async (code: string) => {
+      const [row] = await testApp.db
+        .select({ id: workflowNodes.id })
+        .from(workflowNodes)
+        .innerJoin(workflows, eq(workflows.id, workflowNodes.workflowId))
+        .where(and(eq(workflows.objectName, 'attachement'), eq(workflowNodes.code, code)));
+      await testApp.db
+        .update(workflowTokens)
+        .set({ nodeId: row?.id ?? 0 })
+        .where(and(eq(workflowTokens.entityName, 'attachement'), eq(workflowTokens.entityId, validated)));
+    };
+    for (const [code, shown] of [
+      ['att_prepared_for_payment', true],
+      ['att_paid', true],
+      ['att_validating', false],
+      ['att_refused', false],
+      ['att_draft', false],
+      ['att_validated', true],
+    ] as const) {
+      await node(code);
+      expect((await ids()).includes(notValidated), code).toBe(shown);
+    }
+  });
+
+  it('gives the rows, order, count and totals of the single query over the RG sums', async () => {
+    const order = await fx.validatedOrder(market, ['10', '4']);
+    await validatedAttachment(order, 0, '1');
+    const draft = await fx.attachment(await fx.validatedOrder(market, ['10', '4']));
+    await fx.saveLines(draft, [{ prestation: prices[0]?.prestation ?? 0, quantity: '1' }]);
+    // the list as it was: every join in one query, "hide empty RG" on the sum, the count over every join
+    const columns = Object.fromEntries(
+      Object.entries(warrantyList.columns).map(([name, { join: _join, joined: _joined, ...column }]) => [name, column]),
+    );
+    const { countFrom: _countFrom, ...single } = warrantyList;
+    for (const [criteria, wire] of [
+      [
+        { hideEmptyRg: true, hideErp: false },
+        { sort: 'rg,desc', size: '200', summary: 'true' },
+      ],
+      [
+        { hideEmptyRg: true, hideErp: false },
+        { sort: 'id,desc', size: '2', page: '1' },
+      ],
+      [
+        { hideEmptyRg: true, hideErp: true },
+        { sort: 'reference,asc', filters: JSON.stringify({ agencyName: 'a' }) },
+      ],
+      [
+        { hideEmptyRg: false, hideErp: false },
+        { sort: 'rgLeft,desc', size: '5', summary: 'true' },
+      ],
+    ] as const) {
+      const base = { projects: [], markets: [market.marketId], subprojects: [], imputations: [] };
+      const query = parseListQuery(wire);
+      const now = await runList(testApp.db, { ...warrantyList, where: warrantyCondition({ ...base, ...criteria }) }, query, null);
+      const before = warrantyCondition({ ...base, ...criteria, hideEmptyRg: false });
+      const where = criteria.hideEmptyRg ? sql`${before ?? sql`TRUE`} AND w.rg > 0` : before;
+      expect(now.totalElements, JSON.stringify(wire)).toBeGreaterThan(0);
+      expect(now, JSON.stringify(wire)).toEqual(await runList(testApp.db, { ...single, columns, where }, query, null));
+    }
   });
 
   it('filters by projects, markets, sub-projects and imputations, newest first', async () => {

@@ -12,6 +12,7 @@ import {
 import { MOVED_MEANWHILE_MESSAGE } from '../src/modules/workflow/workflow-move.js';
 import { REFERENCE_WORKFLOWS } from '../src/seed/workflow-definitions.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
+import { createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';
 import { actingAs, countRows, createTestApp, login } from './helper.js';
 import { createMarket } from './markets-fixtures.js';
 import { createOrder, demoMarkets, marketWithBpu } from './orders-fixtures.js';
@@ -37,10 +38,10 @@ afterAll(async () => {
   await testApp.close();
 });
 
-/** Until the business modules register their kinds, their workflows are exercised on stand-in items seen by everyone. */
+// every seeded workflow's kind is registered by its module: its transitions are exercised on real items
 for (const objectName of Object.values(WORKFLOW_OBJECTS)) {
   if (!app.workflow.registry.kind(objectName)) {
-    app.workflow.registry.registerKind({ entity: objectName, scope: () => undefined });
+    throw new Error(`no work item kind for ${objectName}`);
   }
 }
 
@@ -70,6 +71,21 @@ async function marketTokenOnNode(nodeId: number): Promise<number> {
     .update(workflowTokens)
     .set({ nodeId })
     .where(sql`${workflowTokens.entityName} = 'subcontractor_market' AND ${workflowTokens.entityId} = ${marketId}`)
+    .returning({ id: workflowTokens.id });
+  return Number(token?.id);
+}
+
+/**
+ * The token of a new envelope (created by the API, with a document so that it may be sent to validation),
+ * placed on the given node.
+ */
+async function envelopeTokenOnNode(nodeId: number): Promise<number> {
+  const envelopeId = await createEnvelope(app, db, admin);
+  expectStatus(await uploadToEnvelope(app, db, admin, envelopeId), 200);
+  const [token] = await db
+    .update(workflowTokens)
+    .set({ nodeId })
+    .where(sql`${workflowTokens.entityName} = 'envelope' AND ${workflowTokens.entityId} = ${envelopeId}`)
     .returning({ id: workflowTokens.id });
   return Number(token?.id);
 }
@@ -113,7 +129,8 @@ describe('every seeded transition', () => {
       const isMarket = seed.objectName === 'subcontractor_market';
       const isOrder = seed.objectName === 'order';
       const isAttachment = seed.objectName === 'attachement';
-      // documents answer to their owner's scope, markets, orders and attachments to the read right on them
+      const isEnvelope = seed.objectName === 'envelope';
+      // documents answer to their owner's scope, markets, orders, attachments and envelopes to the read right on them
       const rights = isDocument
         ? { read: ['document', 'project'] as const }
         : isMarket
@@ -122,7 +139,9 @@ describe('every seeded transition', () => {
             ? { read: ['order'] as const }
             : isAttachment
               ? { read: ['attachement'] as const }
-              : {};
+              : isEnvelope
+                ? { read: ['envelope'] as const, options: ['envelopes.can_send_for_signature'] }
+                : {};
       for (const link of links) {
         const holder = await actingAs(testApp, { ...rights });
         await grant(db, holder.roleId, { transitions: [link.id] });
@@ -137,7 +156,9 @@ describe('every seeded transition', () => {
               ? await orderTokenOnNode(link.from, link.to, nodes)
               : isAttachment
                 ? await attachmentTokenOnNode(link.from, link.to, nodes)
-                : await tokenOnNode(db, stored.id, stored.objectName, link.from);
+                : isEnvelope
+                  ? await envelopeTokenOnNode(link.from)
+                  : await tokenOnNode(db, stored.id, stored.objectName, link.from);
         const refused = await move(app, others.token, tokenId, link.id, COMMENT);
         expect(refused.statusCode, `${link.code} by a role without it: ${refused.body}`).toBe(403);
         expect(await nodeOfToken(db, tokenId)).toBe(link.from);

@@ -313,6 +313,8 @@ export type AttachmentListRow = {
   nodeCode: string | null;
   creatorName: string | null;
   createdAt: string;
+  /** The monthly statement invoicing it (null: a statement may still take it). */
+  monthlyStatementId: number | null;
 };
 
 /** A row of GET /order/{id}/attachements (the order's Attachments tab), sorted by reference. */

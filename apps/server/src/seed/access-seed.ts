@@ -14,11 +14,13 @@ export const DEMO_MENUS: MenuSeed[] = [
     children: [
       { title: 'Entreprises', path: '/sst/companies' },
       { title: 'Agences', path: '/sst/agencies' },
+      { title: 'Contrats', path: '/sst/contracts' },
       { title: 'Marchés', path: '/sst/markets' },
       { title: 'Commandes', path: '/sst/orders' },
       { title: 'Avances', path: '/sst/deposits' },
       { title: 'Retenues de garantie', path: '/os/warranties' },
       { title: 'Attachements', path: '/sst/attachements' },
+      { title: 'Situations', path: '/sst/situations' },
       { title: 'Évaluations', path: '/evaluation/synthese' },
     ],
   },

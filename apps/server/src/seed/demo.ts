@@ -49,7 +49,8 @@ const READER_ENTITIES: EntityCode[] = [
 ];
 const SUBCONTRACTOR_ENTITIES: EntityCode[] = ['company', 'agency', 'user_agency'];
 const PRICE_SCHEDULE_ENTITIES: EntityCode[] = ['category', 'prestation', 'bpu_template', 'bpu_sst', 'os_template'];
-const MARKET_ENTITIES: EntityCode[] = ['subcontractor_market'];
+// contracts and their envelopes go with the markets: the buyer drafts them, the project manager reads (and validates) them
+const MARKET_ENTITIES: EntityCode[] = ['subcontractor_market', 'contract', 'envelope'];
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin', profile: 'Administrateur (tous les droits)' },
@@ -233,6 +234,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           'Sous-traitants',
           '/sst/companies',
           '/sst/agencies',
+          '/sst/contracts',
           '/sst/markets',
           '/sst/attachements',
           '/evaluation/synthese',
@@ -249,7 +251,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       read: [...REFERENCE_ENTITIES, ...SUBCONTRACTOR_ENTITIES, ...PRICE_SCHEDULE_ENTITIES, ...MARKET_ENTITIES, 'project', 'task'],
       update: [...REFERENCE_ENTITIES, ...SUBCONTRACTOR_ENTITIES, ...PRICE_SCHEDULE_ENTITIES, ...MARKET_ENTITIES],
       delete: [...REFERENCE_ENTITIES, ...SUBCONTRACTOR_ENTITIES, ...PRICE_SCHEDULE_ENTITIES, ...MARKET_ENTITIES],
-      options: ['userinterface.display_help_menu', 'subcontractor_markets.deactivate_markets'],
+      options: [
+        'userinterface.display_help_menu',
+        'subcontractor_markets.deactivate_markets',
+        'envelopes.can_send_for_signature',
+      ],
       menuIds: [...menuIds.values()],
     });
     const admin = await createUser(transaction, {

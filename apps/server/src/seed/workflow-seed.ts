@@ -185,8 +185,8 @@ const PERSONA_MENUS: Record<Persona, string[]> = {
   buyer: [],
   projectManager: [],
   amountValidator: ['/', '/projects', 'Sous-traitants', '/sst/orders', '/sst/attachements'],
-  subcontractor: ['/', 'Sous-traitants', '/sst/markets', '/sst/orders', '/sst/attachements'],
-  accountant: ['/', '/projects', 'Sous-traitants', '/sst/markets', '/sst/orders', '/sst/attachements'],
+  subcontractor: ['/', 'Sous-traitants', '/sst/markets', '/sst/orders', '/sst/attachements', '/sst/situations'],
+  accountant: ['/', '/projects', 'Sous-traitants', '/sst/markets', '/sst/orders', '/sst/attachements', '/sst/situations'],
 };
 
 async function menuIdsOf(db: Database, keys: string[]): Promise<number[]> {
@@ -200,14 +200,16 @@ async function menuIdsOf(db: Database, keys: string[]): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-const PERSONA_READ: Record<Persona, ('order' | 'attachement' | 'subcontractor_market' | 'document' | 'project' | 'envelope')[]> =
-  {
-    buyer: [],
-    projectManager: [],
-    amountValidator: ['order', 'attachement', 'project', 'document'],
-    subcontractor: ['order', 'attachement', 'subcontractor_market', 'project', 'document'],
-    accountant: ['order', 'attachement', 'subcontractor_market', 'project', 'document'],
-  };
+const PERSONA_READ: Record<
+  Persona,
+  ('order' | 'attachement' | 'subcontractor_market' | 'document' | 'project' | 'envelope' | 'monthly_statement')[]
+> = {
+  buyer: [],
+  projectManager: [],
+  amountValidator: ['order', 'attachement', 'project', 'document'],
+  subcontractor: ['order', 'attachement', 'subcontractor_market', 'project', 'document', 'monthly_statement'],
+  accountant: ['order', 'attachement', 'subcontractor_market', 'project', 'document', 'monthly_statement'],
+};
 
 /** The demo's workflow side: reference workflows, the seeded roles' rights, and three more personas. */
 export async function seedWorkflowDemo(db: Database): Promise<void> {
@@ -237,6 +239,10 @@ export async function seedWorkflowDemo(db: Database): Promise<void> {
         description: persona.description,
         visibility: persona.visibility,
         read: PERSONA_READ[persona.persona],
+        // the accountant pays the attachments: it creates the monthly statements and marks them paid
+        ...(persona.persona === 'accountant'
+          ? { create: ['monthly_statement' as const], update: ['monthly_statement' as const] }
+          : {}),
         menuIds: await menuIdsOf(db, PERSONA_MENUS[persona.persona]),
         options: [
           'userinterface.display_help_menu',

@@ -5,6 +5,7 @@ import { bpuTemplateRoutes } from '../features/bpu-templates/bpu-template-routes
 import { bpuRoutes } from '../features/bpus/bpu-routes';
 import { categoryRoutes } from '../features/categories/category-routes';
 import { companyRoutes } from '../features/companies/company-routes';
+import { contractRoutes } from '../features/contracts/contract-routes';
 import { depositRoutes } from '../features/deposits/deposit-routes';
 import { evaluationRoutes } from '../features/evaluations/evaluation-routes';
 import { marketRoutes } from '../features/markets/market-routes';
@@ -17,6 +18,7 @@ import { prestationRoutes } from '../features/prestations/prestation-routes';
 import { projectRoutes } from '../features/projects/project-routes';
 import { referenceRoutes } from '../features/reference/reference-routes';
 import { roleRoutes } from '../features/roles/role-routes';
+import { statementRoutes } from '../features/statements/statement-routes';
 import { taskRoutes } from '../features/tasks/task-routes';
 import { userRoutes } from '../features/users/user-routes';
 import { warrantyRoutes } from '../features/warranties/warranty-routes';
@@ -31,11 +33,13 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...userRoutes,
   ...roleRoutes,
   ...companyRoutes,
+  ...contractRoutes,
   ...marketRoutes,
   ...orderRoutes,
   ...depositRoutes,
   ...warrantyRoutes,
   ...attachmentRoutes,
+  ...statementRoutes,
   ...evaluationRoutes,
   ...categoryRoutes,
   ...prestationRoutes,

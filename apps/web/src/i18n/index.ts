@@ -6,6 +6,7 @@ import { enAttachments } from './en/attachments';
 import { enCommon } from './en/common';
 import { enCompanies } from './en/companies';
 import { enComponents } from './en/components';
+import { enContracts } from './en/contracts';
 import { enDeposits } from './en/deposits';
 import { enErpProjects } from './en/erp-projects';
 import { enEvaluations } from './en/evaluations';
@@ -20,6 +21,7 @@ import { enOrderPrestations } from './en/order-prestations';
 import { enPopups } from './en/popups';
 import { enPriceSchedules } from './en/price-schedules';
 import { enShell } from './en/shell';
+import { enStatements } from './en/statements';
 import { enTasks } from './en/tasks';
 import { enWarranties } from './en/warranties';
 import { enWorkflow } from './en/workflow';
@@ -29,6 +31,7 @@ import { frAttachments } from './fr/attachments';
 import { frCommon } from './fr/common';
 import { frCompanies } from './fr/companies';
 import { frComponents } from './fr/components';
+import { frContracts } from './fr/contracts';
 import { frDeposits } from './fr/deposits';
 import { frErpProjects } from './fr/erp-projects';
 import { frEvaluations } from './fr/evaluations';
@@ -43,6 +46,7 @@ import { frOrderPrestations } from './fr/order-prestations';
 import { frPopups } from './fr/popups';
 import { frPriceSchedules } from './fr/price-schedules';
 import { frShell } from './fr/shell';
+import { frStatements } from './fr/statements';
 import { frTasks } from './fr/tasks';
 import { frWarranties } from './fr/warranties';
 import { frWorkflow } from './fr/workflow';
@@ -74,6 +78,7 @@ const resources = {
       ...frWorkflow,
       ...frHome,
       ...frMarkets,
+      ...frContracts,
       ...frOrderList,
       ...frEvaluations,
       ...frOrderDetail,
@@ -81,6 +86,7 @@ const resources = {
       ...frDeposits,
       ...frWarranties,
       ...frAttachments,
+      ...frStatements,
     },
   },
   en: {
@@ -101,6 +107,7 @@ const resources = {
       ...enWorkflow,
       ...enHome,
       ...enMarkets,
+      ...enContracts,
       ...enOrderList,
       ...enEvaluations,
       ...enOrderDetail,
@@ -108,6 +115,7 @@ const resources = {
       ...enDeposits,
       ...enWarranties,
       ...enAttachments,
+      ...enStatements,
     },
   },
 };

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { versioned } from './columns.js';
+import { contracts } from './contracts.js';
 import { agencies, projects } from './organisation.js';
 import { paymentTerms, paymentTypes } from './reference.js';
 
 /**
  * Subcontractor markets (contractor agreements, spec 2 §3): the agreement between the company and a
  * subcontractor agency on a project, with its VAT, retention (RG) and payment terms. Amounts are
- * `numeric`, never binary floats. `contract_id` waits for the contracts (no foreign key yet).
+ * `numeric`, never binary floats.
  */
 export const markets = pgTable(
   'markets',
@@ -20,7 +21,8 @@ export const markets = pgTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id),
-    contractId: integer('contract_id'),
+    /** The contract the market belongs to (spec 2 Contractor agreement); the number stays as typed. */
+    contractId: integer('contract_id').references(() => contracts.id),
     maxAmountDc4: numeric('max_amount_dc4', { precision: 14, scale: 2 }).notNull(),
     paymentTypeId: integer('payment_type_id')
       .notNull()
@@ -49,6 +51,7 @@ export const markets = pgTable(
     uniqueIndex('markets_edifice_unique').on(table.edifice.asc().nullsFirst()),
     index('markets_agency_idx').on(table.agencyId),
     index('markets_project_idx').on(table.projectId),
+    index('markets_contract_idx').on(table.contractId),
     check('markets_tva_check', sql`${table.tva} IN ('basic', 'tenPercents', 'reverseCharge')`),
     check('markets_deposit_type_check', sql`${table.depositType} IN ('basic', 'withThreshold', 'notApplicable')`),
     check(

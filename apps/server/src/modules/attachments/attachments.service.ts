@@ -22,6 +22,7 @@ import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
+import { invoicingStatementSql } from '../monthly-statements/monthly-statements.lists.js';
 import { ORDER_ENTITY, orderList } from '../orders/orders.lists.js';
 import { FINANCIAL_OPTION } from '../orders/orders.service.js';
 import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
@@ -36,15 +37,7 @@ import { ATTACHMENT_ENTITY } from './attachments.lists.js';
 
 type DetailRow = Omit<
   AttachmentDetailRecord,
-  | 'netAmount'
-  | 'retention'
-  | 'editable'
-  | 'editRefusal'
-  | 'overOrdered'
-  | 'warranties'
-  | 'monthlyStatement'
-  | 'statusWF'
-  | 'checks'
+  'netAmount' | 'retention' | 'editable' | 'editRefusal' | 'overOrdered' | 'warranties' | 'statusWF' | 'checks'
 > & {
   marketType: MarketDepositType;
   orderType: MarketDepositType | null;
@@ -101,6 +94,7 @@ export function createAttachmentService(database: Database) {
         att.creator_id AS "creator", uc.name AS "creatorName", att.validator_id AS "validator", uv.name AS "validatorName",
         att.validated_at AS "validatedAt", att.oracle_status AS "oracleStatus", att.oracle_id AS "oracleId",
         att.can_send_to_oracle AS "canSendToOracle", att.locked, att.created_at AS "createdAt",
+        ${invoicingStatementSql('att')} AS "monthlyStatement",
         m.deposit_type AS "marketType", o.deposit_type AS "orderType", m.rg_rate::text AS "marketRgRate",
         m.threshold::text AS "threshold",
         (SELECT coalesce(sum(s.amount), 0)::text FROM attachments s
@@ -150,7 +144,6 @@ export function createAttachmentService(database: Database) {
       editRefusal,
       overOrdered: lines.some((line) => line.overOrdered),
       warranties: await depositUsesOf(database, id),
-      monthlyStatement: null,
       statusWF: token
         ? { nodeId: token.node.id, nodeName: token.node.name, nodeCode: token.node.nodeCode, updatedAt: token.updatedAt }
         : null,
@@ -315,13 +308,13 @@ export function createAttachmentService(database: Database) {
     const result = (await database.execute(sql`SELECT att.id, att.reference, att.amount::text AS "amount",
         att.rg::text AS "totalRg", att.deposit_used::text AS "depositUsed",
         ${rgReleaseDateSql('att', 'o')}::text AS "rgReleaseDate", att.is_dgd AS "isDGD", att.oracle_status AS "oracleStatus",
-        att.created_at AS "createdAt", n.id AS "nodeId", n.name AS "nodeName", n.code AS "nodeCode", t.updated_at AS "updatedAt"
+        att.created_at AS "createdAt", ${invoicingStatementSql('att')} AS "monthlyStatement", n.id AS "nodeId", n.name AS "nodeName", n.code AS "nodeCode", t.updated_at AS "updatedAt"
       FROM attachments att JOIN orders o ON o.id = att.order_id
         LEFT JOIN workflow_tokens t ON t.entity_name = ${ATTACHMENT_ENTITY} AND t.entity_id = att.id
         LEFT JOIN workflow_nodes n ON n.id = t.node_id
       WHERE att.order_id = ${orderId}
       ORDER BY att.reference, att.id`)) as unknown as {
-      rows: (Omit<OrderAttachmentRow, 'statusWF' | 'monthlyStatement'> & {
+      rows: (Omit<OrderAttachmentRow, 'statusWF'> & {
         nodeId: number | null;
         nodeName: string;
         nodeCode: string;
@@ -331,7 +324,6 @@ export function createAttachmentService(database: Database) {
     return result.rows.map(({ nodeId, nodeName, nodeCode, updatedAt, ...row }) => ({
       ...row,
       createdAt: new Date(row.createdAt).toISOString(),
-      monthlyStatement: null,
       statusWF: nodeId === null ? null : { nodeId, nodeName, nodeCode, updatedAt: new Date(updatedAt).toISOString() },
     }));
   }

@@ -13,6 +13,8 @@ import { can, type Principal } from '../../platform/principal.js';
 import { attachmentDocumentRemovalRefusal } from '../attachments/attachment-editing.js';
 import { attachmentList } from '../attachments/attachments.lists.js';
 import { agencyList, companyList } from '../companies/companies.lists.js';
+import { envelopeList } from '../contracts/contracts.lists.js';
+import { envelopeDocumentRefusal } from '../contracts/envelopes.service.js';
 import { evaluationList } from '../evaluations/evaluations.scope.js';
 import { marketList } from '../markets/markets.lists.js';
 import { orderDocumentRemovalRefusal } from '../orders/order-documents.js';
@@ -21,7 +23,7 @@ import { projectList } from '../projects/projects.list.js';
 
 /**
  * The records documents may be attached to, each with the list whose scope decides who sees them.
- * Later areas (orders, markets, contracts) add themselves here.
+ * Later areas add themselves here.
  */
 export type DocumentOwnerDefinition = {
   /** The entity whose rights govern the owner; with several, any of them is enough (the list's scope narrows). */
@@ -33,6 +35,8 @@ export type DocumentOwnerDefinition = {
   typeCode?: string;
   /** A rule on deleting the owner's documents: the French refusal (422), or nothing to allow it. */
   removalRefusal?: (db: Database, ownerId: number, principal: Principal) => Promise<string | null>;
+  /** A rule on adding a document to the owner: the French refusal (422), or nothing to allow it. */
+  uploadRefusal?: (db: Database, ownerId: number, principal: Principal) => Promise<string | null>;
 };
 
 export const DOCUMENT_OWNERS: Record<string, DocumentOwnerDefinition> = {
@@ -42,6 +46,13 @@ export const DOCUMENT_OWNERS: Record<string, DocumentOwnerDefinition> = {
   subcontractor_market: { entity: 'subcontractor_market', list: marketList },
   order: { entity: 'order', list: orderList, removalRefusal: orderDocumentRemovalRefusal },
   attachement: { entity: 'attachement', list: attachmentList, removalRefusal: attachmentDocumentRemovalRefusal },
+  // spec 2 §4: an envelope's documents are added and deleted only in draft, with the update right on envelopes
+  envelope: {
+    entity: 'envelope',
+    list: envelopeList,
+    removalRefusal: envelopeDocumentRefusal,
+    uploadRefusal: envelopeDocumentRefusal,
+  },
   // spec 3 §5: evaluation attachments, 2 MB at most, of the evaluation type (the spec's legacy id 11)
   [EVALUATION_DOCUMENT_OWNER]: {
     entity: EVALUATION_ENTITY_LIST,

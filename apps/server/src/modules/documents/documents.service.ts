@@ -86,6 +86,10 @@ export function createDocumentService(database: Database, storage: FileStorage) 
 
     async upload(upload: Upload, principal: Principal, context: AuditContext): Promise<number> {
       const owner = await assertOwnerVisible(principal, upload.entity, upload.entityId);
+      const refusal = await owner.uploadRefusal?.(database, upload.entityId, principal);
+      if (refusal) {
+        throw businessRefusal(refusal);
+      }
       if (upload.content.length === 0) {
         throw badRequest(NO_FILE_MESSAGE, { file: NO_FILE_MESSAGE });
       }

@@ -25,6 +25,8 @@ export type DetailPageProps = {
   /** Validated before saving; receives the field errors of a 400 reply. */
   form?: FormInstance;
   tabs?: DetailTab[];
+  /** The tab shown first (the first tab otherwise), e.g. from a query parameter. */
+  defaultTab?: string;
   children?: ReactNode;
   /** Sends the changes; true when the reply carried success. Without it there is no Edit button. */
   onSave?: () => Promise<boolean>;
@@ -60,7 +62,7 @@ export function DetailPage(props: DetailPageProps) {
   const { can } = useAuth();
   const editing = useEditMode();
   const [saving, setSaving] = useState(false);
-  const [activeTab, setActiveTab] = useState(tabs?.[0]?.key);
+  const [activeTab, setActiveTab] = useState(props.defaultTab ?? tabs?.[0]?.key);
 
   useEffect(() => {
     setEditing(false);

@@ -2,7 +2,14 @@ import type { ListReply } from '@isf/contract';
 import { api } from '../../app/api-client';
 
 /** The records documents attach to (the server's document owners; orders and markets will join). */
-export type DocumentOwnerEntity = 'company' | 'agency' | 'project' | 'subcontractor_market' | 'order' | 'attachement';
+export type DocumentOwnerEntity =
+  | 'company'
+  | 'agency'
+  | 'project'
+  | 'subcontractor_market'
+  | 'order'
+  | 'attachement'
+  | 'envelope';
 
 export type DocumentRow = {
   id: number;

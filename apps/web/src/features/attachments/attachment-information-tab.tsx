@@ -121,7 +121,13 @@ export function AttachmentInformationTab({ attachment, form, onMoved }: Attachme
     {
       key: 'monthlyStatement',
       label: t('attachmentDetail.field.monthlyStatement'),
-      children: attachment.monthlyStatement ? formatIsoDate(attachment.monthlyStatement.date) : '—',
+      children: attachment.monthlyStatement ? (
+        <EntityLink entity="monthly_statement" to={`/sst/situation/${attachment.monthlyStatement.id}`}>
+          {formatIsoDate(attachment.monthlyStatement.date)}
+        </EntityLink>
+      ) : (
+        '—'
+      ),
     },
   ];
 

@@ -11,6 +11,7 @@ import { DocumentManager } from '../../components/document-manager/document-mana
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { DepositsBlock } from '../deposits/deposits-block';
 import { MarketOrdersTab } from '../orders/market-orders-tab';
+import { MarketStatementsTab } from '../statements/market-statements-tab';
 import { MarketActivationButton } from './market-activation-button';
 import { MarketBpus } from './market-bpus';
 import { MarketFormFields, type MarketFormValues, marketFormValuesOf, marketPayloadOf } from './market-form-fields';
@@ -26,8 +27,8 @@ import {
 
 /**
  * The market detail (spec 2 Market detail): Information (the form, its BPUs, the workflow beside) and
- * Documents and Orders, the deposits panel; Deactivate / Activate in the header. The Situations tab
- * comes with the monthly statements.
+ * Documents, Situations (its monthly statements) and Orders, the deposits panel; Deactivate / Activate
+ * in the header.
  */
 export function MarketDetailPage() {
   const { t } = useTranslation();
@@ -96,6 +97,9 @@ export function MarketDetailPage() {
             ),
           },
         ]
+      : []),
+    ...(can('monthly_statement', 'read') && marketId !== null
+      ? [{ key: 'situations', label: t('statements.tab'), children: <MarketStatementsTab marketId={marketId} /> }]
       : []),
     ...(can('order', 'read') && marketId !== null
       ? [{ key: 'orders', label: t('orderList.tab'), children: <MarketOrdersTab marketId={marketId} /> }]

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './access.js';
+import { attachments } from './attachments.js';
+import { versioned } from './columns.js';
+import { markets } from './markets.js';
+
+/**
+ * Monthly statements (situations, spec 2 §3): what the company pays a subcontractor on a market for a
+ * period. It invoices validated attachments (`monthly_statement_attachments`) and pays back the RG of
+ * attachments whose release is due (`monthly_statement_rg_releases`); its figures are derived from them
+ * (`modules/monthly-statements/statement-figures.ts`), never stored. Paid statements are locked.
+ */
+export const monthlyStatements = pgTable(
+  'monthly_statements',
+  {
+    id: serial('id').primaryKey(),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id),
+    date: date('date', { mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+    sapReference: text('sap_reference'),
+    theoreticalPaymentDate: date('theoretical_payment_date', { mode: 'string' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'string' }),
+    locked: boolean('locked').notNull().default(false),
+    depositAmount: numeric('deposit_amount', { precision: 14, scale: 2 }),
+    depositReleaseDate: date('deposit_release_date', { mode: 'string' }),
+    creatorId: integer('creator_id').references(() => users.id),
+    ...versioned,
+  },
+  (table) => [
+    index('monthly_statements_market_idx').on(table.marketId),
+    check(
+      'monthly_statements_payment_date_check',
+      sql`${table.theoreticalPaymentDate} IS NULL OR ${table.theoreticalPaymentDate} > ${table.date}`,
+    ),
+    check('monthly_statements_deposit_amount_check', sql`${table.depositAmount} IS NULL OR ${table.depositAmount} >= 0`),
+  ],
+);
+
+/** The attachments a statement invoices: an attachment belongs to at most one statement. */
+export const monthlyStatementAttachments = pgTable(
+  'monthly_statement_attachments',
+  {
+    id: serial('id').primaryKey(),
+    statementId: integer('statement_id')
+      .notNull()
+      .references(() => monthlyStatements.id, { onDelete: 'cascade' }),
+    attachmentId: integer('attachment_id')
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('monthly_statement_attachments_attachment_unique').on(table.attachmentId),
+    index('monthly_statement_attachments_statement_idx').on(table.statementId),
+  ],
+);
+
+/**
+ * The RG of an attachment paid back in a statement (the attachment's "release situation"): released once,
+ * so at most one statement per attachment; `amount` is the RG released, as it stood when recorded.
+ */
+export const monthlyStatementRgReleases = pgTable(
+  'monthly_statement_rg_releases',
+  {
+    id: serial('id').primaryKey(),
+    statementId: integer('statement_id')
+      .notNull()
+      .references(() => monthlyStatements.id, { onDelete: 'cascade' }),
+    attachmentId: integer('attachment_id')
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('monthly_statement_rg_releases_attachment_unique').on(table.attachmentId),
+    index('monthly_statement_rg_releases_statement_idx').on(table.statementId),
+    check('monthly_statement_rg_releases_amount_check', sql`${table.amount} >= 0`),
+  ],
+);

@@ -1,0 +1,293 @@
+import {
+  ENVELOPE_DELETE_NOT_DRAFT_MESSAGE,
+  ENVELOPE_DOCUMENTS_DRAFT_MESSAGE,
+  ENVELOPE_ENTITY,
+  ENVELOPE_NO_DOCUMENT_MESSAGE,
+  ENVELOPE_NOT_SENDABLE_MESSAGE,
+  ENVELOPE_SEND_OPTION_MESSAGE,
+  ENVELOPE_VALIDATOR_ONLY_MESSAGE,
+  ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE,
+  type EnvelopeCreateInput,
+  type EnvelopeRecord,
+  type EnvelopeStatus,
+  type EnvelopeSummary,
+  type EnvelopeValidator,
+  type EnvelopeValidatorRole,
+  formatMessage,
+} from '@isf/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { contracts, documents, envelopes, envelopeValidators, roles, users } from '../../db/schema/index.js';
+import type { AuditContext } from '../../platform/audit.js';
+import { createCrud, type Values } from '../../platform/crud.js';
+import { badRequest, businessRefusal, forbidden, notFound } from '../../platform/errors.js';
+import { isInScope } from '../../platform/list-engine.js';
+import { can, hasOption, type Principal } from '../../platform/principal.js';
+import type { WorkflowEngine } from '../workflow/workflow-engine.js';
+import type { MoveFacts, WorkflowRegistry } from '../workflow/workflow-registry.js';
+import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
+import { contractList } from './contracts.lists.js';
+
+export const SEND_FOR_SIGNATURE_OPTION = 'envelopes.can_send_for_signature';
+/** The envelope's only step where its documents are added or removed and where it may be deleted. */
+export const ENVELOPE_DRAFT_NODE = 'env_draft';
+/** The hidden transitions that send an envelope to validation, by the node they leave. */
+const SEND_TRANSITIONS: Record<string, string> = { env_draft: 'env_submit_to_validation', env_refused: 'env_to_validation' };
+/** The transition whose holders are the envelope validators (`GET /role/envelope-validator`). */
+const VALIDATION_TRANSITION = 'env_to_validated';
+
+const selection = {
+  id: envelopes.id,
+  version: envelopes.version,
+  name: envelopes.name,
+  contractId: envelopes.contractId,
+  createdAt: envelopes.createdAt,
+};
+
+async function statusOf(db: Database, id: number): Promise<EnvelopeStatus> {
+  const token = await tokenOfItem(db, ENVELOPE_ENTITY, id);
+  return token
+    ? {
+        tokenId: token.id,
+        nodeId: token.node.id,
+        nodeName: token.node.name,
+        nodeCode: token.node.nodeCode,
+        updatedAt: token.updatedAt,
+      }
+    : null;
+}
+
+async function documentCount(db: Database, id: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(documents)
+    .where(and(eq(documents.entity, ENVELOPE_ENTITY), eq(documents.entityId, id)));
+  return Number(row?.count ?? 0);
+}
+
+/** Whether the envelope is still a draft (its token on env_draft). */
+async function isDraft(db: Database, id: number): Promise<boolean> {
+  return (await tokenOfItem(db, ENVELOPE_ENTITY, id))?.node.nodeCode === ENVELOPE_DRAFT_NODE;
+}
+
+/**
+ * Documents of an envelope (spec 2 §4, §6): added and deleted only in draft, with the update right on
+ * envelopes (the documents service asks these of the owner).
+ */
+export async function envelopeDocumentRefusal(db: Database, envelopeId: number, principal: Principal): Promise<string | null> {
+  if (!can(principal, 'envelope', 'update')) {
+    throw forbidden();
+  }
+  return (await isDraft(db, envelopeId)) ? null : ENVELOPE_DOCUMENTS_DRAFT_MESSAGE;
+}
+
+/** The active profiles whose role may validate envelopes (holds `env_to_validated`). */
+async function validatorRoles(db: Database): Promise<EnvelopeValidatorRole[]> {
+  const rows = (await db.execute(sql`SELECT r.id AS "roleId", r.name AS "roleName", u.id AS "userId", u.name AS "userName"
+    FROM roles r
+    JOIN role_workflow_transitions rwt ON rwt.role_id = r.id
+    JOIN workflow_transitions t ON t.id = rwt.transition_id AND t.code = ${VALIDATION_TRANSITION}
+    JOIN workflows w ON w.id = t.workflow_id AND w.object_name = ${ENVELOPE_ENTITY}
+    LEFT JOIN users u ON u.role_id = r.id AND u.active
+    GROUP BY r.id, r.name, u.id, u.name
+    ORDER BY r.name, r.id, u.name, u.id`)) as unknown as {
+    rows: { roleId: number; roleName: string; userId: number | null; userName: string | null }[];
+  };
+  const byRole = new Map<number, EnvelopeValidatorRole>();
+  for (const row of rows.rows) {
+    const role = byRole.get(row.roleId) ?? { id: row.roleId, name: row.roleName, users: [] };
+    byRole.set(row.roleId, role);
+    if (row.userId !== null) {
+      role.users.push({ id: Number(row.userId), name: row.userName ?? '' });
+    }
+  }
+  return [...byRole.values()];
+}
+
+/**
+ * The envelope workflow's server rules: sending to validation needs the option and a document; only the
+ * designated validators validate or refuse (when some were designated), and validating records it.
+ */
+export function registerEnvelopeWorkflowRules(registry: WorkflowRegistry): void {
+  for (const transition of Object.values(SEND_TRANSITIONS)) {
+    registry.registerGuard({ workflow: 'envelope', transition }, async (facts, db) => {
+      if (!hasOption(facts.principal, SEND_FOR_SIGNATURE_OPTION)) {
+        return ENVELOPE_SEND_OPTION_MESSAGE;
+      }
+      return (await documentCount(db, facts.token.entityId)) === 0 ? ENVELOPE_NO_DOCUMENT_MESSAGE : null;
+    });
+  }
+  const validatorOnly = async (facts: MoveFacts, db: Database) => {
+    const designated = await db
+      .select({ userId: envelopeValidators.userId })
+      .from(envelopeValidators)
+      .where(eq(envelopeValidators.envelopeId, facts.token.entityId));
+    if (designated.length === 0) {
+      return null;
+    }
+    const mover = facts.onBehalfOfId ?? facts.principal.userId;
+    return designated.some((row) => row.userId === mover) ? null : ENVELOPE_VALIDATOR_ONLY_MESSAGE;
+  };
+  registry.registerGuard({ workflow: 'envelope', transition: 'env_to_validated' }, validatorOnly);
+  registry.registerGuard({ workflow: 'envelope', transition: 'env_to_refused' }, validatorOnly);
+  registry.registerPostAction(
+    { workflow: 'envelope', transition: 'env_to_validated' },
+    {
+      inTransaction: async (facts, db) => {
+        await db
+          .update(envelopeValidators)
+          .set({ isValidated: true, validationDate: sql`now()` })
+          .where(
+            and(
+              eq(envelopeValidators.envelopeId, facts.token.entityId),
+              eq(envelopeValidators.userId, facts.onBehalfOfId ?? facts.principal.userId),
+            ),
+          );
+      },
+    },
+  );
+  // a revoked or reworked envelope is validated again from scratch
+  for (const transition of ['env_revoke_validation', 'env_from_validated_to_draft']) {
+    registry.registerPostAction(
+      { workflow: 'envelope', transition },
+      {
+        inTransaction: async (facts, db) => {
+          await db
+            .update(envelopeValidators)
+            .set({ isValidated: false, validationDate: null })
+            .where(eq(envelopeValidators.envelopeId, facts.token.entityId));
+        },
+      },
+    );
+  }
+}
+
+/** Envelopes of contracts (spec 2 Envelope manager, §3, §4, §7). */
+export function createEnvelopeService(database: Database, engine: WorkflowEngine) {
+  const crud = createCrud(database, { table: envelopes, entity: ENVELOPE_ENTITY, selection });
+
+  async function validatorsOf(id: number): Promise<EnvelopeValidator[]> {
+    const rows = await database
+      .select({
+        id: envelopeValidators.id,
+        userId: users.id,
+        userName: users.name,
+        roleName: roles.name,
+        isValidated: envelopeValidators.isValidated,
+        validationDate: envelopeValidators.validationDate,
+      })
+      .from(envelopeValidators)
+      .innerJoin(users, eq(users.id, envelopeValidators.userId))
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(envelopeValidators.envelopeId, id))
+      .orderBy(asc(envelopeValidators.id));
+    return rows.map((row) => ({
+      id: row.id,
+      user: { id: row.userId, name: row.userName, roleName: row.roleName },
+      isValidated: row.isValidated,
+      validationDate: row.validationDate,
+    }));
+  }
+
+  async function get(id: number): Promise<EnvelopeRecord> {
+    const [row] = await database
+      .select({ ...selection, contractNumber: contracts.contractNumber })
+      .from(envelopes)
+      .innerJoin(contracts, eq(contracts.id, envelopes.contractId))
+      .where(eq(envelopes.id, id))
+      .limit(1);
+    if (!row) {
+      throw notFound();
+    }
+    return { ...row, statusWF: await statusOf(database, id), validators: await validatorsOf(id) };
+  }
+
+  return {
+    get,
+    validators: validatorsOf,
+    validatorRoles: () => validatorRoles(database),
+
+    async create(input: EnvelopeCreateInput, principal: Principal, context: AuditContext): Promise<number> {
+      if (!(await isInScope(database, contractList, principal, input.contractId))) {
+        throw badRequest('Élément sélectionné inconnu.', { contractId: formatMessage('validation.selectItem') });
+      }
+      return database.transaction(async (transaction) => {
+        const id = await crud.create(
+          { name: input.name, contractId: input.contractId, createdBy: principal.userId },
+          context,
+          transaction,
+        );
+        await startToken(transaction, ENVELOPE_ENTITY, id, principal.userId);
+        return id;
+      });
+    },
+
+    async rename(id: number, input: { name: string; version: number }, context: AuditContext) {
+      await crud.update(id, { name: input.name, version: input.version }, context);
+      return get(id);
+    },
+
+    /** Only a draft envelope without documents may be deleted, with its token and validators. */
+    async remove(id: number, context: AuditContext) {
+      await crud.remove(id, context, {
+        check: async (_before: Values, transaction: Database) => {
+          if (!(await isDraft(transaction, id))) {
+            throw businessRefusal(ENVELOPE_DELETE_NOT_DRAFT_MESSAGE);
+          }
+          if ((await documentCount(transaction, id)) > 0) {
+            throw businessRefusal(formatMessage('error.inUse'));
+          }
+          await removeToken(transaction, ENVELOPE_ENTITY, id);
+        },
+      });
+    },
+
+    /** The envelopes of a contract, oldest first (the manager selects the first). */
+    async ofContract(contractId: number): Promise<EnvelopeSummary[]> {
+      const rows = await database
+        .select({ id: envelopes.id, name: envelopes.name, createdAt: envelopes.createdAt })
+        .from(envelopes)
+        .where(eq(envelopes.contractId, contractId))
+        .orderBy(asc(envelopes.id));
+      return Promise.all(rows.map(async (row) => ({ ...row, statusWF: await statusOf(database, row.id) })));
+    },
+
+    /**
+     * `POST /envelope/validation/`: from draft or refused, the envelope goes to validation along its hidden
+     * transition (the workflow's rights and guards apply: option, a document), then the chosen validators
+     * (active profiles of an envelope validator role) replace the previous ones.
+     */
+    async sendToValidation(
+      input: { envId: number; users: number[]; comment: string | null },
+      principal: Principal,
+      context: AuditContext,
+    ): Promise<EnvelopeRecord> {
+      const status = await statusOf(database, input.envId);
+      const code = status ? SEND_TRANSITIONS[status.nodeCode] : undefined;
+      if (!status || !code) {
+        throw businessRefusal(ENVELOPE_NOT_SENDABLE_MESSAGE);
+      }
+      const allowed = new Set((await validatorRoles(database)).flatMap((role) => role.users.map((user) => user.id)));
+      if (input.users.some((userId) => !allowed.has(userId))) {
+        throw badRequest(ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE, { users: ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE });
+      }
+      const transitions = await engine.availableTransitions(principal, {
+        nodeId: status.nodeId,
+        entity: ENVELOPE_ENTITY,
+        entityId: input.envId,
+      });
+      const transition = transitions.find((candidate) => candidate.transitionCode === code);
+      if (!transition) {
+        throw forbidden();
+      }
+      await engine.move(principal, { tokenId: status.tokenId, transitionId: transition.id, comment: input.comment }, context);
+      await database.transaction(async (transaction) => {
+        await transaction.delete(envelopeValidators).where(eq(envelopeValidators.envelopeId, input.envId));
+        await transaction.insert(envelopeValidators).values(input.users.map((userId) => ({ envelopeId: input.envId, userId })));
+      });
+      return get(input.envId);
+    },
+  };
+}
+
+export type EnvelopeService = ReturnType<typeof createEnvelopeService>;

@@ -1,0 +1,117 @@
+import {
+  MONTHLY_STATEMENT_ENTITY,
+  MONTHLY_STATEMENT_REVERT_OPTION,
+  statementAttachmentsSchema,
+  statementCreateSchema,
+  statementUpdateSchema,
+} from '@isf/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.js';
+import { access, principalOf } from '../../platform/access.js';
+import { parseListQuery } from '../../platform/list-engine.js';
+import { registerList, requireInScope } from '../../platform/list-routes.js';
+import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { marketList } from '../markets/markets.lists.js';
+import { statementList } from './monthly-statements.lists.js';
+import { createStatementService } from './monthly-statements.service.js';
+
+const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
+
+/**
+ * Monthly statements (spec 2 /sst/situations, /sst/situation/{id}, §7 Monthly statements). Rights on
+ * `monthly_statement`; mark paid and the attachments need update (and an unlocked statement, which the
+ * service checks: 422); cancelling a payment needs the DANGEROUSLY_REVERT option. Scope: the market's.
+ */
+export function registerStatementRoutes(app: FastifyInstance, database: Database): void {
+  const service = createStatementService(database);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right(MONTHLY_STATEMENT_ENTITY, action) });
+  const inScope = { preHandler: requireInScope(database, statementList) };
+
+  registerList(app, database, {
+    path: '/api/situations',
+    definition: statementList,
+    access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
+    fileName: 'situations',
+  });
+
+  typed.post('/api/situation/create', { schema: { body: statementCreateSchema }, config: right('create') }, async (request) => ({
+    success: true as const,
+    id: await service.create(request.body, principalOf(request), auditContext(request)),
+  }));
+
+  typed.get('/api/situation/:id', { schema: { params: idParams }, config: right('read'), ...inScope }, async (request) =>
+    service.get(request.params.id),
+  );
+
+  typed.put(
+    '/api/situation/:id',
+    { schema: { params: idParams, body: statementUpdateSchema }, config: right('update'), ...inScope },
+    async (request) => ({
+      success: true,
+      id: request.params.id,
+      record: await service.update(request.params.id, request.body, auditContext(request)),
+    }),
+  );
+
+  typed.delete(
+    '/api/situation/:id/delete',
+    { schema: { params: idParams }, config: right('delete'), ...inScope },
+    async (request) => {
+      await service.remove(request.params.id, auditContext(request));
+      return { success: true };
+    },
+  );
+
+  typed.get(
+    '/api/situation/:id/attachements',
+    { schema: { params: idParams }, config: right('read'), ...inScope },
+    async (request) => service.attachmentsOf(request.params.id),
+  );
+
+  typed.post(
+    '/api/situation/:id/attachement',
+    { schema: { params: idParams, body: statementAttachmentsSchema }, config: right('update'), ...inScope },
+    async (request) => {
+      await service.addAttachments(request.params.id, request.body, auditContext(request));
+      return { success: true, record: await service.get(request.params.id) };
+    },
+  );
+
+  typed.delete(
+    '/api/situation/:id/attachement/:attachmentId',
+    { schema: { params: attachmentParams }, config: right('update'), ...inScope },
+    async (request) => {
+      await service.removeAttachment(request.params.id, request.params.attachmentId, auditContext(request));
+      return { success: true, record: await service.get(request.params.id) };
+    },
+  );
+
+  typed.post(
+    '/api/situation/:id/paid',
+    { schema: { params: idParams }, config: right('update'), ...inScope },
+    async (request) => {
+      await service.markPaid(request.params.id, auditContext(request));
+      return { success: true, record: await service.get(request.params.id) };
+    },
+  );
+
+  typed.post(
+    '/api/situation/:id/dangerously_unpay',
+    { schema: { params: idParams }, config: { access: access.option(MONTHLY_STATEMENT_REVERT_OPTION) }, ...inScope },
+    async (request) => {
+      await service.unpay(request.params.id, auditContext(request));
+      return { success: true, record: await service.get(request.params.id) };
+    },
+  );
+
+  typed.get(
+    '/api/market/:id/statements',
+    { schema: { params: idParams }, config: right('read'), preHandler: requireInScope(database, marketList) },
+    async (request) => {
+      const { id: _id, ...query } = (request.query ?? {}) as Record<string, unknown>;
+      return service.ofMarket(request.params.id, parseListQuery(query), principalOf(request));
+    },
+  );
+}

@@ -1,0 +1,429 @@
+import {
+  fillStatementMessage,
+  type ListQuery,
+  type MarketVatType,
+  MONTHLY_STATEMENT_ENTITY,
+  STATEMENT_ALREADY_PAID_MESSAGE,
+  STATEMENT_ATTACHMENT_NOT_HERE_MESSAGE,
+  STATEMENT_ATTACHMENT_NOT_VALIDATED_MESSAGE,
+  STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE,
+  STATEMENT_ATTACHMENT_TAKEN_MESSAGE,
+  STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE,
+  STATEMENT_DELETE_PAID_MESSAGE,
+  STATEMENT_LOCKED_MESSAGE,
+  STATEMENT_MARKET_REQUIRED_MESSAGE,
+  STATEMENT_NOT_PAID_MESSAGE,
+  STATEMENT_PAID_BLOCKED_MESSAGE,
+  STATEMENT_UNPAY_BLOCKED_MESSAGE,
+  type StatementAttachmentRow,
+  type StatementCreateInput,
+  type StatementDetailRecord,
+  type StatementRelease,
+  type StatementUpdateInput,
+} from '@isf/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { attachments, monthlyStatementAttachments, monthlyStatements } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
+import { isInScope, runList } from '../../platform/list-engine.js';
+import type { Principal } from '../../platform/principal.js';
+import { rgReleaseDateSql } from '../attachments/attachment-amounts.js';
+import { ATTACHMENT_ENTITY } from '../attachments/attachments.lists.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL } from '../attachments/order-attachments.js';
+import { marketList } from '../markets/markets.lists.js';
+import { statementList } from './monthly-statements.lists.js';
+import { statementFigures } from './statement-figures.js';
+
+async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const references = (rows: readonly { reference: string }[]) => rows.map((row) => row.reference).join(', ');
+
+/** The attachment's node code, joined as `n` on an attachment `att`. */
+const nodeJoin = sql`LEFT JOIN workflow_tokens t ON t.entity_name = ${ATTACHMENT_ENTITY} AND t.entity_id = att.id
+  LEFT JOIN workflow_nodes n ON n.id = t.node_id`;
+
+type HeaderRow = Omit<
+  StatementDetailRecord,
+  keyof ReturnType<typeof statementFigures> | 'market' | 'releasedAttachments' | 'attachementCount' | 'status'
+> & {
+  marketId: number;
+  edifice: string;
+  agency: number;
+  agencyName: string;
+  project: number;
+  projectName: string;
+  tva: MarketVatType;
+  paymentTypeName: string | null;
+  marketSapReference: string | null;
+};
+
+/** Monthly statements (spec 2 Monthly statement list and detail, §4 rules, §6 rights, §7 calls). */
+export function createStatementService(database: Database) {
+  async function find(db: Database, id: number) {
+    const [row] = await db.select().from(monthlyStatements).where(eq(monthlyStatements.id, id)).limit(1);
+    return row;
+  }
+
+  /** The statement row locked for a change; 404 when unknown. */
+  async function lockForChange(tx: Database, id: number) {
+    const [locked] = await tx
+      .select({ id: monthlyStatements.id })
+      .from(monthlyStatements)
+      .where(eq(monthlyStatements.id, id))
+      .for('update');
+    const before = locked ? await find(tx, id) : undefined;
+    if (!before) {
+      throw notFound();
+    }
+    return before;
+  }
+
+  function assertUnlocked(statement: { locked: boolean }) {
+    if (statement.locked) {
+      throw businessRefusal(STATEMENT_LOCKED_MESSAGE);
+    }
+  }
+
+  /** The money of the attachments it invoices, the RG it releases and the RG due and released nowhere. */
+  async function moneyOf(id: number, marketId: number, date: string) {
+    const invoiced = await rowsOf<{ amount: string; rg: string; depositUsed: string }>(
+      database,
+      sql`SELECT att.amount::text AS amount, att.rg::text AS rg, att.deposit_used::text AS "depositUsed"
+        FROM monthly_statement_attachments msa JOIN attachments att ON att.id = msa.attachment_id
+        WHERE msa.statement_id = ${id} ORDER BY att.id`,
+    );
+    const due = await rowsOf<{ rg: string }>(
+      database,
+      sql`SELECT att.rg::text AS rg FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
+        WHERE o.market_id = ${marketId} AND att.rg > 0 AND n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
+          AND ${rgReleaseDateSql('att', 'o')} <= ${date}::date
+          AND NOT EXISTS (SELECT 1 FROM monthly_statement_rg_releases r WHERE r.attachment_id = att.id)
+        ORDER BY att.id`,
+    );
+    return { invoiced, due: due.map((row) => row.rg) };
+  }
+
+  async function releasesOf(id: number): Promise<StatementRelease[]> {
+    return rowsOf<StatementRelease>(
+      database,
+      sql`SELECT att.id, att.reference, ${rgReleaseDateSql('att', 'o')}::text AS "rgReleaseDate", r.amount::text AS "rgReleased",
+          coalesce(n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}), FALSE) AS validated,
+          coalesce((SELECT s.paid_at IS NOT NULL FROM monthly_statement_attachments msa
+            JOIN monthly_statements s ON s.id = msa.statement_id WHERE msa.attachment_id = att.id), FALSE) AS paid
+        FROM monthly_statement_rg_releases r JOIN attachments att ON att.id = r.attachment_id
+          JOIN orders o ON o.id = att.order_id ${nodeJoin}
+        WHERE r.statement_id = ${id} ORDER BY att.reference, att.id`,
+    );
+  }
+
+  async function get(id: number): Promise<StatementDetailRecord> {
+    const [row] = await rowsOf<HeaderRow>(
+      database,
+      sql`SELECT s.id, s.version, s.date::text AS date, s.sap_reference AS "sapReference",
+          s.theoretical_payment_date::text AS "theoreticalPaymentDate", s.paid_at AS "paidAt", s.locked,
+          s.deposit_amount::text AS "depositAmount", s.deposit_release_date::text AS "depositReleaseDate",
+          s.created_at AS "createdAt", uc.name AS "creatorName",
+          m.id AS "marketId", m.edifice, a.id AS agency, a.name AS "agencyName", p.id AS project, p.name AS "projectName",
+          m.tva, pt.name AS "paymentTypeName", m.sap_reference AS "marketSapReference"
+        FROM monthly_statements s JOIN markets m ON m.id = s.market_id JOIN agencies a ON a.id = m.agency_id
+          JOIN projects p ON p.id = m.project_id LEFT JOIN payment_types pt ON pt.id = m.payment_type_id
+          LEFT JOIN users uc ON uc.id = s.creator_id
+        WHERE s.id = ${id}`,
+    );
+    if (!row) {
+      throw notFound();
+    }
+    const { marketId, edifice, agency, agencyName, project, projectName, tva, paymentTypeName, marketSapReference, ...fields } =
+      row;
+    const money = await moneyOf(id, marketId, row.date);
+    const releasedAttachments = await releasesOf(id);
+    return {
+      ...fields,
+      ...statementFigures({
+        attachments: money.invoiced,
+        released: releasedAttachments.map((release) => release.rgReleased),
+        due: money.due,
+        tva,
+      }),
+      status: row.paidAt ? 'paid' : 'unpaid',
+      paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
+      createdAt: new Date(row.createdAt).toISOString(),
+      market: {
+        id: marketId,
+        edifice,
+        agency,
+        agencyName,
+        project,
+        projectName,
+        tva,
+        reverseCharge: tva === 'reverseCharge',
+        paymentTypeName,
+        sapReference: marketSapReference,
+      },
+      releasedAttachments,
+      attachementCount: money.invoiced.length,
+    };
+  }
+
+  /** POST /situation/create: a statement of a market in the caller's scope, dated today. */
+  async function create(input: StatementCreateInput, principal: Principal, context: AuditContext): Promise<number> {
+    if (input.market === null) {
+      throw badRequest(STATEMENT_MARKET_REQUIRED_MESSAGE, { market: STATEMENT_MARKET_REQUIRED_MESSAGE });
+    }
+    if (!(await isInScope(database, marketList, principal, input.market))) {
+      throw badRequest('Élément sélectionné inconnu.', { market: STATEMENT_MARKET_REQUIRED_MESSAGE });
+    }
+    const marketId = input.market;
+    return database.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(monthlyStatements)
+        .values({ marketId, sapReference: input.sap, creatorId: principal.userId })
+        .returning({ id: monthlyStatements.id });
+      const id = Number(created?.id);
+      await recordAudit(tx, context, {
+        entity: MONTHLY_STATEMENT_ENTITY,
+        entityId: id,
+        action: 'create',
+        after: await find(tx, id),
+      });
+      return id;
+    });
+  }
+
+  async function update(id: number, input: StatementUpdateInput, context: AuditContext): Promise<StatementDetailRecord> {
+    await database.transaction(async (tx) => {
+      const before = await lockForChange(tx, id);
+      if (before.version !== input.version) {
+        throw staleVersion(before.version);
+      }
+      assertUnlocked(before);
+      await tx
+        .update(monthlyStatements)
+        .set({
+          date: input.date,
+          sapReference: input.sapReference,
+          theoreticalPaymentDate: input.theoreticalPaymentDate,
+          depositAmount: input.depositAmount,
+          depositReleaseDate: input.depositReleaseDate,
+          version: sql`${monthlyStatements.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(monthlyStatements.id, id));
+      await recordAudit(tx, context, {
+        entity: MONTHLY_STATEMENT_ENTITY,
+        entityId: id,
+        action: 'update',
+        before,
+        after: await find(tx, id),
+      });
+    });
+    return get(id);
+  }
+
+  /** Only an unpaid statement is deleted; its attachments and RG releases are freed (cascade). */
+  async function remove(id: number, context: AuditContext) {
+    await database.transaction(async (tx) => {
+      const before = await lockForChange(tx, id);
+      if (before.paidAt !== null || before.locked) {
+        throw businessRefusal(STATEMENT_DELETE_PAID_MESSAGE);
+      }
+      await tx.delete(monthlyStatements).where(eq(monthlyStatements.id, id));
+      await recordAudit(tx, context, { entity: MONTHLY_STATEMENT_ENTITY, entityId: id, action: 'delete', before });
+    });
+  }
+
+  async function touch(tx: Database, id: number) {
+    await tx
+      .update(monthlyStatements)
+      .set({ version: sql`${monthlyStatements.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(monthlyStatements.id, id));
+  }
+
+  /**
+   * POST /situation/{id}/attachement: validated attachments of the statement's market that no statement
+   * invoices yet; all or nothing (400 for unknown ids, 422 with the first attachment refused and why).
+   */
+  async function addAttachments(id: number, ids: readonly number[], context: AuditContext) {
+    await database.transaction(async (tx) => {
+      const before = await lockForChange(tx, id);
+      assertUnlocked(before);
+      const found = await rowsOf<{
+        id: number;
+        reference: string;
+        marketId: number;
+        validated: boolean;
+        statementId: number | null;
+      }>(
+        tx,
+        sql`SELECT att.id, att.reference, o.market_id AS "marketId",
+            coalesce(n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}), FALSE) AS validated,
+            (SELECT msa.statement_id FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id) AS "statementId"
+          FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
+          WHERE att.id IN (${sql.join(
+            ids.map((value) => sql`${value}`),
+            sql`, `,
+          )})
+          ORDER BY att.id
+          FOR UPDATE OF att`,
+      );
+      const unknown = ids.filter((value) => !found.some((row) => row.id === value));
+      if (unknown.length > 0) {
+        const message = fillStatementMessage(STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE, { ids: unknown.join(', ') });
+        throw badRequest(message, { attachements: message });
+      }
+      for (const row of found) {
+        const refusal =
+          row.marketId !== before.marketId
+            ? STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE
+            : !row.validated
+              ? STATEMENT_ATTACHMENT_NOT_VALIDATED_MESSAGE
+              : row.statementId !== null
+                ? STATEMENT_ATTACHMENT_TAKEN_MESSAGE
+                : null;
+        if (refusal) {
+          throw businessRefusal(fillStatementMessage(refusal, { reference: row.reference }));
+        }
+      }
+      await tx.insert(monthlyStatementAttachments).values(found.map((row) => ({ statementId: id, attachmentId: row.id })));
+      await touch(tx, id);
+      await recordAudit(tx, context, {
+        entity: MONTHLY_STATEMENT_ENTITY,
+        entityId: id,
+        action: 'add_attachments',
+        after: { attachments: found.map((row) => row.id) },
+      });
+    });
+  }
+
+  /** DELETE /situation/{id}/attachement/{attachmentId}: an unlocked statement gives the attachment back. */
+  async function removeAttachment(id: number, attachmentId: number, context: AuditContext) {
+    await database.transaction(async (tx) => {
+      const before = await lockForChange(tx, id);
+      assertUnlocked(before);
+      const removed = await tx
+        .delete(monthlyStatementAttachments)
+        .where(and(eq(monthlyStatementAttachments.statementId, id), eq(monthlyStatementAttachments.attachmentId, attachmentId)))
+        .returning({ id: monthlyStatementAttachments.id });
+      if (removed.length === 0) {
+        throw businessRefusal(STATEMENT_ATTACHMENT_NOT_HERE_MESSAGE);
+      }
+      await touch(tx, id);
+      await recordAudit(tx, context, {
+        entity: MONTHLY_STATEMENT_ENTITY,
+        entityId: id,
+        action: 'remove_attachment',
+        before: { attachment: attachmentId },
+      });
+    });
+  }
+
+  async function invoicedIds(tx: Database, id: number): Promise<number[]> {
+    const rows = await tx
+      .select({ id: monthlyStatementAttachments.attachmentId })
+      .from(monthlyStatementAttachments)
+      .where(eq(monthlyStatementAttachments.statementId, id));
+    return rows.map((row) => row.id);
+  }
+
+  async function setAttachmentsLocked(tx: Database, id: number, locked: boolean) {
+    const ids = await invoicedIds(tx, id);
+    if (ids.length > 0) {
+      await tx
+        .update(attachments)
+        .set({ locked, version: sql`${attachments.version} + 1`, updatedAt: sql`now()` })
+        .where(inArray(attachments.id, ids));
+    }
+  }
+
+  /**
+   * POST /situation/{id}/paid (spec 2 §4): an unpaid statement becomes paid and locked, with its
+   * attachments; refused while an attachment whose RG it releases is not validated.
+   */
+  async function markPaid(id: number, context: AuditContext) {
+    await database.transaction(async (tx) => {
+      const before = await lockForChange(tx, id);
+      if (before.paidAt !== null || before.locked) {
+        throw businessRefusal(before.paidAt !== null ? STATEMENT_ALREADY_PAID_MESSAGE : STATEMENT_LOCKED_MESSAGE);
+      }
+      const blocking = await rowsOf<{ reference: string }>(
+        tx,
+        sql`SELECT att.reference FROM monthly_statement_rg_releases r JOIN attachments att ON att.id = r.attachment_id ${nodeJoin}
+          WHERE r.statement_id = ${id} AND (n.code IS NULL OR n.code NOT IN (${ATTACHMENT_VALIDATED_NODES_SQL}))
+          ORDER BY att.reference`,
+      );
+      if (blocking.length > 0) {
+        throw businessRefusal(fillStatementMessage(STATEMENT_PAID_BLOCKED_MESSAGE, { references: references(blocking) }));
+      }
+      await tx
+        .update(monthlyStatements)
+        .set({ paidAt: sql`now()`, locked: true, version: sql`${monthlyStatements.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(monthlyStatements.id, id));
+      await setAttachmentsLocked(tx, id, true);
+      await recordAudit(tx, context, {
+        entity: MONTHLY_STATEMENT_ENTITY,
+        entityId: id,
+        action: 'paid',
+        before,
+        after: await find(tx, id),
+      });
+    });
+  }
+
+  /**
+   * POST /situation/{id}/dangerously_unpay (option DANGEROUSLY_REVERT): back to unpaid and unlocked;
+   * refused when the RG of one of its attachments was already released in another paid statement.
+   */
+  async function unpay(id: number, context: AuditContext) {
+    await database.transaction(async (tx) => {
+      const before = await lockForChange(tx, id);
+      if (before.paidAt === null) {
+        throw businessRefusal(STATEMENT_NOT_PAID_MESSAGE);
+      }
+      const blocking = await rowsOf<{ reference: string }>(
+        tx,
+        sql`SELECT att.reference FROM monthly_statement_attachments msa JOIN attachments att ON att.id = msa.attachment_id
+          JOIN monthly_statement_rg_releases r ON r.attachment_id = att.id JOIN monthly_statements other ON other.id = r.statement_id
+          WHERE msa.statement_id = ${id} AND other.id <> ${id} AND other.paid_at IS NOT NULL
+          ORDER BY att.reference`,
+      );
+      if (blocking.length > 0) {
+        throw businessRefusal(fillStatementMessage(STATEMENT_UNPAY_BLOCKED_MESSAGE, { references: references(blocking) }));
+      }
+      await tx
+        .update(monthlyStatements)
+        .set({ paidAt: null, locked: false, version: sql`${monthlyStatements.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(monthlyStatements.id, id));
+      await setAttachmentsLocked(tx, id, false);
+      await recordAudit(tx, context, {
+        entity: MONTHLY_STATEMENT_ENTITY,
+        entityId: id,
+        action: 'dangerously_unpay',
+        before,
+        after: await find(tx, id),
+      });
+    });
+  }
+
+  /** GET /situation/{id}/attachements: the attachments it invoices, by reference. */
+  async function attachmentsOf(id: number): Promise<StatementAttachmentRow[]> {
+    return rowsOf<StatementAttachmentRow>(
+      database,
+      sql`SELECT att.id, att.reference, o.id AS "orderId", o.reference AS "orderReference", att.amount::text AS amount,
+          att.rg::text AS "totalRg", att.deposit_used::text AS "depositUsed", n.name AS "nodeName", n.code AS "nodeCode",
+          att.oracle_status AS "oracleStatus"
+        FROM monthly_statement_attachments msa JOIN attachments att ON att.id = msa.attachment_id
+          JOIN orders o ON o.id = att.order_id ${nodeJoin}
+        WHERE msa.statement_id = ${id} ORDER BY att.reference, att.id`,
+    );
+  }
+
+  /** GET /market/{id}/statements: the market's statements (its Situations tab), a list query (newest first). */
+  async function ofMarket(marketId: number, query: ListQuery, principal: Principal) {
+    return runList(database, { ...statementList, where: sql`s.market_id = ${marketId}` }, query, principal);
+  }
+
+  return { get, create, update, remove, addAttachments, removeAttachment, markPaid, unpay, attachmentsOf, ofMarket };
+}

@@ -1,0 +1,114 @@
+import { type ContractRow, contractUpdateSchema } from '@isf/contract';
+import { Card, Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../app/auth-store';
+import { useEditMode } from '../../app/edit-mode';
+import { DataTable } from '../../components/data-table/data-table';
+import { useListController } from '../../components/data-table/use-list-controller';
+import { DetailPage } from '../../components/detail-page/detail-page';
+import { useDetailActions } from '../../components/detail-page/use-detail-actions';
+import { useDetailForm } from '../../components/detail-page/use-detail-form';
+import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { useMarketColumns } from '../markets/market-columns';
+import type { MarketRow } from '../markets/markets.api';
+import { useContractColumns } from './contract-columns';
+import { ContractFormFields, type ContractFormValues, contractFormValuesOf, contractPayloadOf } from './contract-form-fields';
+import {
+  CONTRACT_LIST_PATH,
+  CONTRACT_LIST_ROUTE,
+  contractChildsPath,
+  contractMarketsPath,
+  contractQueryKey,
+  deleteContract,
+  ENVELOPE_PARAM,
+  fetchContract,
+  updateContract,
+} from './contracts.api';
+import { EnvelopeManager } from './envelope-manager';
+
+function ChildContracts({ contractId }: { contractId: number }) {
+  const controller = useListController<ContractRow>({ listName: 'contract-childs', path: contractChildsPath(contractId) });
+  return <DataTable controller={controller} columns={useContractColumns()} />;
+}
+
+function ContractMarkets({ contractId }: { contractId: number }) {
+  const controller = useListController<MarketRow>({ listName: 'contract-markets', path: contractMarketsPath(contractId) });
+  return <DataTable controller={controller} columns={useMarketColumns({ withAgency: true })} />;
+}
+
+/**
+ * The contract detail (spec 2 Contract detail): Information (the form and the child contracts), Envelopes
+ * (the envelope manager; an envelopeId in the address opens it) and Contractor agreement (its markets).
+ */
+export function ContractDetailPage() {
+  const { t } = useTranslation();
+  const contractId = useRouteId();
+  const id = contractId ?? 0;
+  const { can } = useAuth();
+  const editing = useEditMode();
+  const [params] = useSearchParams();
+  const detail = useDetailForm({
+    queryKey: contractQueryKey(id),
+    fetch: () => fetchContract(id),
+    enabled: contractId !== null,
+    toFormValues: contractFormValuesOf,
+  });
+  const { form, reload } = detail;
+  const contract = detail.record;
+  const actions = useDetailActions({
+    detail,
+    queryKey: contractQueryKey(id),
+    listPaths: [CONTRACT_LIST_PATH],
+    schema: contractUpdateSchema,
+    payloadOf: (values) => contractPayloadOf(values as ContractFormValues),
+    update: (payload) => updateContract(id, payload),
+    remove: () => deleteContract(id),
+    reloadAfterSave: true,
+  });
+
+  const tabs = [
+    {
+      key: 'information',
+      label: t('detail.information'),
+      children: (
+        <>
+          <Card>
+            <Form form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }} disabled={!editing}>
+              <ContractFormFields />
+            </Form>
+          </Card>
+          {contractId !== null ? (
+            <Card title={t('contracts.childs')} style={{ marginTop: 16 }}>
+              <ChildContracts contractId={contractId} />
+            </Card>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'envelopes',
+      label: t('contracts.tab.envelopes'),
+      children: contractId !== null ? <EnvelopeManager contractId={contractId} /> : null,
+    },
+    ...(can('subcontractor_market', 'read') && contractId !== null
+      ? [{ key: 'markets', label: t('contracts.tab.markets'), children: <ContractMarkets contractId={contractId} /> }]
+      : []),
+  ];
+
+  return (
+    <DetailPage
+      title={contract ? t('contracts.detailTitle', { number: contract.contractNumber }) : t('contracts.one')}
+      entity="contract"
+      listRoute={CONTRACT_LIST_ROUTE}
+      loading={detail.loading}
+      notFound={detail.missing}
+      form={form}
+      tabs={tabs}
+      defaultTab={params.get(ENVELOPE_PARAM) ? 'envelopes' : undefined}
+      onSave={actions.save}
+      onReload={reload}
+      onDelete={actions.remove}
+    />
+  );
+}

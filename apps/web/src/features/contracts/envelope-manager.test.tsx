@@ -1,0 +1,106 @@
+import type { EntityCode, RightAction } from '@isf/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAuth } from '../../app/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { EnvelopeManager } from './envelope-manager';
+
+function signIn(rights: Partial<Record<RightAction, EntityCode[]>>, options: string[] = []): void {
+  const profile = makeProfile();
+  setAuth({
+    token: 't',
+    profile: {
+      ...profile,
+      role: { ...profile.role, options, rights: { create: [], read: [], update: [], delete: [], ...rights } },
+    },
+  });
+}
+
+const status = (nodeCode: string, nodeName: string) => ({
+  tokenId: 1,
+  nodeId: 2,
+  nodeName,
+  nodeCode,
+  updatedAt: '2026-01-01T00:00:00Z',
+});
+const summaries = [
+  { id: 11, name: 'Enveloppe A', createdAt: '2026-01-02T09:00:00Z', statusWF: status('env_draft', 'Brouillon') },
+  { id: 12, name: 'Enveloppe B', createdAt: '2026-01-03T09:00:00Z', statusWF: status('env_pending_validation', 'En validation') },
+];
+const record = (id: number) => ({
+  ...summaries.find((envelope) => envelope.id === id),
+  version: 1,
+  contractId: 5,
+  contractNumber: 'CT-5',
+  validators:
+    id === 12
+      ? [{ id: 1, user: { id: 9, name: 'Claire Chef', roleName: 'Chef de projet' }, isValidated: false, validationDate: null }]
+      : [],
+});
+
+function serve() {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/contract/5/envelopes') {
+      return reply(200, summaries);
+    }
+    const match = /^\/api\/envelope\/(\d+)$/.exec(url);
+    if (match) {
+      return reply(200, record(Number(match[1])));
+    }
+    if (url.startsWith('/api/node/') || url.startsWith('/api/wftoken/')) {
+      return reply(200, []);
+    }
+    return reply(200, []);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function show(path = '/sst/contract/5') {
+  return renderRoutes([{ path: '/sst/contract/:id', element: <EnvelopeManager contractId={5} /> }], path);
+}
+
+describe('EnvelopeManager', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    setAuth({ token: null, profile: null });
+  });
+
+  it("says 'access not granted' without the read right on envelopes, and asks nothing", () => {
+    spyFeedback();
+    const fetchMock = serve();
+    signIn({ read: ['contract'] });
+    show();
+    expect(screen.getByText('access not granted')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lists the envelopes with their step, selects the first, and keeps the chosen one in envelopeId', async () => {
+    spyFeedback();
+    const fetchMock = serve();
+    signIn({ read: ['contract', 'envelope', 'document'], update: ['envelope'] }, ['envelopes.can_send_for_signature']);
+    const router = show();
+    expect(await screen.findByText('Enveloppe B')).toBeTruthy();
+    expect(screen.getByText('En validation')).toBeTruthy();
+    // the first is shown by default: a draft, so it may be sent to validation
+    expect(((await screen.findByLabelText('Nom')) as HTMLInputElement).value).toBe('Enveloppe A');
+    expect(screen.getByText('Envoyer en validation')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/envelope/11', expect.anything());
+
+    fireEvent.click(screen.getByText('Enveloppe B'));
+    await waitFor(() => expect(router.state.location.search).toBe('?envelopeId=12'));
+    expect(await screen.findByText('Claire Chef')).toBeTruthy();
+    expect(screen.queryByText('Envoyer en validation')).toBeNull();
+  });
+
+  it('opens the envelope named in the address', async () => {
+    spyFeedback();
+    serve();
+    signIn({ read: ['contract', 'envelope'] });
+    show('/sst/contract/5?envelopeId=12');
+    expect(await screen.findByText('Claire Chef')).toBeTruthy();
+    // without the update right the name is text, not a field
+    expect(screen.queryByLabelText('Nom')).toBeNull();
+  });
+});

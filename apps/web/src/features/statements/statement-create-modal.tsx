@@ -1,0 +1,67 @@
+import { STATEMENT_MARKET_REQUIRED_MESSAGE, type StatementCreateInput, statementCreateSchema } from '@isf/contract';
+import { Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/form/form-modal';
+import { TrimmedInput } from '../../components/form/trimmed-input';
+import { Picker, type PickerValue } from '../../components/picker/picker';
+import { MARKET_DETAIL_ROUTE, MARKET_LIST_PATH, type MarketRow } from '../markets/markets.api';
+import { createStatement, STATEMENT_DETAIL_ROUTE, STATEMENT_LIST_PATH } from './statements.api';
+
+type Values = { market: PickerValue | null; sap?: string };
+
+/**
+ * Creates a monthly statement (spec 2 Monthly statement list, §5, §7): the market (required) and the SAP
+ * reference; the server dates it today; then the new statement opens.
+ */
+export function StatementCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  return (
+    <FormModal<Values, StatementCreateInput>
+      open={open}
+      onClose={onClose}
+      title={t('statements.createTitle')}
+      form={form}
+      initialValues={{ market: null, sap: '' }}
+      schema={statementCreateSchema}
+      toPayload={(values) => ({ market: values.market?.id ?? null, sap: values.sap })}
+      submit={createStatement}
+      listPath={STATEMENT_LIST_PATH}
+      detailRoute={STATEMENT_DETAIL_ROUTE}
+      width={640}
+    >
+      <Form.Item
+        name="market"
+        label={t('statements.market')}
+        required
+        rules={[
+          {
+            validator: async (_rule, value: PickerValue | null) => {
+              if (!value) {
+                throw new Error(STATEMENT_MARKET_REQUIRED_MESSAGE);
+              }
+            },
+          },
+        ]}
+      >
+        <Picker<MarketRow>
+          entity="subcontractor_market"
+          listPath={MARKET_LIST_PATH}
+          listName="picker.statement.markets"
+          title={t('statements.market')}
+          required
+          detailRoute={MARKET_DETAIL_ROUTE}
+          columns={[
+            { key: 'edifice', title: t('markets.edifice') },
+            { key: 'agencyName', title: t('markets.agency') },
+            { key: 'projectName', title: t('markets.project') },
+          ]}
+          toValue={(row) => ({ id: row.id, label: row.edifice })}
+        />
+      </Form.Item>
+      <Form.Item name="sap" label={t('statements.sapReference')}>
+        <TrimmedInput maxLength={100} />
+      </Form.Item>
+    </FormModal>
+  );
+}

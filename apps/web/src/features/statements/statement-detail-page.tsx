@@ -1,0 +1,171 @@
+import {
+  MONTHLY_STATEMENT_REVERT_OPTION,
+  STATEMENT_CONFIRM_DELETE,
+  STATEMENT_CONFIRM_PAID,
+  STATEMENT_CONFIRM_UNPAY,
+  type StatementDetailRecord,
+  statementUpdateSchema,
+} from '@isf/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Tag } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useAuth } from '../../app/auth-store';
+import { useEditMode } from '../../app/edit-mode';
+import { listQueryKey } from '../../components/data-table/use-list-controller';
+import { DetailPage } from '../../components/detail-page/detail-page';
+import { useDetailActions } from '../../components/detail-page/use-detail-actions';
+import { useDetailForm } from '../../components/detail-page/use-detail-form';
+import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { formatIsoDate } from '../../i18n';
+import { confirmAndRun } from './statement-action';
+import { StatementAttachmentsPanel } from './statement-attachments-panel';
+import { type StatementFormValues, StatementInformation, statementFormValuesOf } from './statement-information';
+import {
+  deleteStatement,
+  fetchStatement,
+  marketStatementsPath,
+  markStatementPaid,
+  STATEMENT_LIST_PATH,
+  STATEMENT_LIST_ROUTE,
+  statementQueryKey,
+  unpayStatement,
+  updateStatement,
+} from './statements.api';
+
+const emptyToNull = (value: string | null | undefined) => (value ? value : null);
+
+/**
+ * The monthly statement detail (spec 2 "Monthly statement detail"): Information (fields and figures) and
+ * the attachments it invoices; Edit and Delete while unpaid (a paid statement is locked), Mark as paid
+ * (update right) and Cancel payment (option DANGEROUSLY_REVERT), each after a confirmation.
+ */
+export function StatementDetailPage() {
+  const { t } = useTranslation();
+  const routeId = useRouteId();
+  const id = routeId ?? 0;
+  const { can, hasOption } = useAuth();
+  const editing = useEditMode();
+  const queryClient = useQueryClient();
+  const toFormValues = useCallback(statementFormValuesOf, []);
+  const detail = useDetailForm<StatementDetailRecord, StatementFormValues>({
+    queryKey: statementQueryKey(id),
+    fetch: () => fetchStatement(id),
+    enabled: routeId !== null,
+    toFormValues,
+  });
+  const { form, reload } = detail;
+  const statement = detail.record;
+  const listPaths = [STATEMENT_LIST_PATH, ...(statement ? [marketStatementsPath(statement.market.id)] : [])];
+
+  const actions = useDetailActions({
+    detail,
+    queryKey: statementQueryKey(id),
+    listPaths,
+    schema: statementUpdateSchema,
+    payloadOf: (values) => {
+      const form = values as StatementFormValues;
+      return {
+        date: form.date,
+        sapReference: form.sapReference,
+        theoreticalPaymentDate: emptyToNull(form.theoreticalPaymentDate),
+        depositAmount: emptyToNull(form.depositAmount),
+        depositReleaseDate: emptyToNull(form.depositReleaseDate),
+      };
+    },
+    update: (payload) => updateStatement(id, payload),
+    remove: () => deleteStatement(id),
+  });
+
+  if (routeId === null) {
+    return <Navigate to={STATEMENT_LIST_ROUTE} replace />;
+  }
+
+  const changed = async () => {
+    for (const path of listPaths) {
+      void queryClient.invalidateQueries({ queryKey: listQueryKey(path) });
+    }
+    await reload();
+  };
+
+  const canUpdate = can('monthly_statement', 'update');
+  const paid = statement?.paidAt != null;
+  const buttons = statement ? (
+    <>
+      {canUpdate && !paid && !statement.locked ? (
+        <Button
+          type="primary"
+          disabled={editing}
+          onClick={() =>
+            void confirmAndRun(STATEMENT_CONFIRM_PAID, () => markStatementPaid(id)).then((ran) => (ran ? changed() : undefined))
+          }
+        >
+          {t('statements.markPaid')}
+        </Button>
+      ) : null}
+      {paid && hasOption(MONTHLY_STATEMENT_REVERT_OPTION) ? (
+        <Button
+          danger
+          disabled={editing}
+          onClick={() =>
+            void confirmAndRun(STATEMENT_CONFIRM_UNPAY, () => unpayStatement(id)).then((ran) => (ran ? changed() : undefined))
+          }
+        >
+          {t('statements.unpay')}
+        </Button>
+      ) : null}
+    </>
+  ) : null;
+
+  const tabs = statement
+    ? [
+        {
+          key: 'information',
+          label: t('detail.information'),
+          children: (
+            <>
+              <StatementInformation statement={statement} form={form} />
+              <StatementAttachmentsPanel
+                statementId={statement.id}
+                marketId={statement.market.id}
+                canChange={canUpdate && !statement.locked}
+                onChanged={() => void changed()}
+              />
+            </>
+          ),
+        },
+      ]
+    : [];
+
+  return (
+    <DetailPage
+      key={id}
+      title={
+        statement ? (
+          <>
+            {t('statements.detailTitle', { id: statement.id, date: formatIsoDate(statement.date) })}
+            {statement.locked ? (
+              <Tag color="red" style={{ marginInlineStart: 12, verticalAlign: 'middle' }}>
+                {t('statements.locked')}
+              </Tag>
+            ) : null}
+          </>
+        ) : (
+          t('statements.one')
+        )
+      }
+      entity="monthly_statement"
+      listRoute={STATEMENT_LIST_ROUTE}
+      loading={detail.loading}
+      notFound={detail.missing}
+      form={form}
+      tabs={statement ? tabs : undefined}
+      onSave={statement && !statement.locked ? actions.save : undefined}
+      onReload={reload}
+      onDelete={statement && !paid ? actions.remove : undefined}
+      deleteConfirm={STATEMENT_CONFIRM_DELETE}
+      extra={buttons}
+    />
+  );
+}

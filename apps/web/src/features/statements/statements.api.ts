@@ -1,0 +1,66 @@
+import type {
+  StatementAttachmentRow,
+  StatementCreateInput,
+  StatementCreateReply,
+  StatementDetailRecord,
+  StatementListRow,
+  StatementUpdateInput,
+} from '@isf/contract';
+import { api } from '../../app/api-client';
+
+export type { StatementListRow };
+
+export const STATEMENT_LIST_PATH = '/situations';
+export const STATEMENT_LIST_ROUTE = '/sst/situations';
+export const STATEMENT_DETAIL_ROUTE = '/sst/situation';
+
+type RecordReply = { success: boolean; record: StatementDetailRecord };
+
+/** The market's statements (its Situations tab): a list query path. */
+export function marketStatementsPath(marketId: number): string {
+  return `/market/${marketId}/statements`;
+}
+
+export function statementQueryKey(id: number): readonly unknown[] {
+  return ['situation', id];
+}
+
+export function statementAttachmentsKey(id: number): readonly unknown[] {
+  return ['situation', id, 'attachements'];
+}
+
+export function createStatement(payload: StatementCreateInput): Promise<StatementCreateReply> {
+  return api.post<StatementCreateReply>('/situation/create', payload);
+}
+
+export function fetchStatement(id: number): Promise<StatementDetailRecord> {
+  return api.get<StatementDetailRecord>(`/situation/${id}`);
+}
+
+export function updateStatement(id: number, payload: StatementUpdateInput): Promise<RecordReply & { id: number }> {
+  return api.put(`/situation/${id}`, payload);
+}
+
+export function deleteStatement(id: number): Promise<{ success: boolean }> {
+  return api.delete(`/situation/${id}/delete`);
+}
+
+export function fetchStatementAttachments(id: number): Promise<StatementAttachmentRow[]> {
+  return api.get<StatementAttachmentRow[]>(`/situation/${id}/attachements`);
+}
+
+export function addStatementAttachments(id: number, attachmentIds: number[]): Promise<RecordReply> {
+  return api.post(`/situation/${id}/attachement`, attachmentIds);
+}
+
+export function removeStatementAttachment(id: number, attachmentId: number): Promise<RecordReply> {
+  return api.delete(`/situation/${id}/attachement/${attachmentId}`);
+}
+
+export function markStatementPaid(id: number): Promise<RecordReply> {
+  return api.post(`/situation/${id}/paid`);
+}
+
+export function unpayStatement(id: number): Promise<RecordReply> {
+  return api.post(`/situation/${id}/dangerously_unpay`);
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { optionalId, optionalText, requiredId, requiredText, versionField } from './fields.js';
+import { formatMessage } from './messages.js';
+
+export const CONTRACT_ENTITY = 'contract';
+export const ENVELOPE_ENTITY = 'envelope';
+
+export const CONTRACT_DATE_INVALID_MESSAGE = 'Date invalide (format AAAA-MM-JJ).';
+export const CONTRACT_END_BEFORE_START_MESSAGE = 'La date de fin doit être postérieure à la date de début.';
+export const CONTRACT_DURATION_MESSAGE = 'La durée doit être un nombre entier supérieur à 0.';
+export const CONTRACT_NUMBER_DUPLICATE_MESSAGE = 'Un contrat avec ce numéro existe déjà.';
+export const CONTRACT_PARENT_ITSELF_MESSAGE = 'Un contrat ne peut pas être son propre parent.';
+export const CONTRACT_PARENT_CYCLE_MESSAGE = 'Ce contrat parent est déjà un descendant de ce contrat.';
+export const CONTRACT_IN_USE_MESSAGE =
+  'Ce contrat ne peut pas être supprimé : des contrats enfants, des enveloppes ou des marchés y sont liés.';
+export const ENVELOPE_DELETE_NOT_DRAFT_MESSAGE = 'Seule une enveloppe au brouillon peut être supprimée.';
+export const ENVELOPE_DOCUMENTS_DRAFT_MESSAGE =
+  "Les documents d'une enveloppe ne s'ajoutent et ne se suppriment qu'au brouillon.";
+export const ENVELOPE_NO_DOCUMENT_MESSAGE = "Ajoutez au moins un document à l'enveloppe avant de l'envoyer en validation.";
+export const ENVELOPE_SEND_OPTION_MESSAGE = "Vous n'avez pas le droit d'envoyer une enveloppe en validation ou à la signature.";
+export const ENVELOPE_NOT_SENDABLE_MESSAGE = 'Seule une enveloppe au brouillon ou refusée peut être envoyée en validation.';
+export const ENVELOPE_VALIDATORS_REQUIRED_MESSAGE = 'Choisissez au moins un valideur.';
+export const ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE =
+  "Ce valideur n'existe pas, n'est plus actif ou n'a pas de rôle valideur d'enveloppe.";
+export const ENVELOPE_VALIDATOR_ONLY_MESSAGE =
+  'Seuls les valideurs désignés de cette enveloppe peuvent la valider ou la refuser.';
+/** Spec 2 §8: the envelope manager without read right on envelopes. */
+export const ENVELOPE_ACCESS_NOT_GRANTED = 'access not granted';
+
+const date = (required: boolean) =>
+  z
+    .string({ error: formatMessage('validation.required') })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => !required || value !== null, formatMessage('validation.required'))
+    .refine((value) => value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), {
+      message: CONTRACT_DATE_INVALID_MESSAGE,
+    });
+
+const duration = z
+  .union([z.number(), z.string()], { error: formatMessage('validation.required') })
+  .transform((value) => (typeof value === 'string' ? value.trim() : value))
+  .refine((value) => value !== '', formatMessage('validation.required'))
+  .transform(Number)
+  .refine((value) => Number.isInteger(value) && value > 0 && value <= 10_000, CONTRACT_DURATION_MESSAGE);
+
+const contractFields = {
+  contractNumber: requiredText(100),
+  active: z.boolean().default(true),
+  parent: optionalId,
+  documentType: requiredId,
+  agency: requiredId,
+  signatureDate: date(true),
+  startDate: date(true),
+  endDate: date(true),
+  /** In months. */
+  duration,
+  terminationDate: date(false),
+  expirationDateAfterRenewal: date(false),
+  referent: requiredId,
+  referentBuyer: optionalText(255),
+  adminReferent: requiredId,
+  comment: optionalText(4000),
+};
+
+function dateOrder<Value extends { startDate: string | null; endDate: string | null }>(value: Value, context: z.RefinementCtx) {
+  if (value.startDate && value.endDate && value.endDate <= value.startDate) {
+    context.addIssue({ code: 'custom', path: ['endDate'], message: CONTRACT_END_BEFORE_START_MESSAGE });
+  }
+}
+
+/** Contract creation (spec 2 §3 Contract): the end date strictly after the start date, a duration above 0. */
+export const contractCreateSchema = z.object(contractFields).superRefine(dateOrder);
+export const contractUpdateSchema = z.object({ ...contractFields, version: versionField }).superRefine(dateOrder);
+export type ContractInput = z.output<typeof contractCreateSchema>;
+
+export type ContractRecord = {
+  id: number;
+  version: number;
+  contractNumber: string;
+  active: boolean;
+  parent: number | null;
+  parentNumber: string | null;
+  documentType: number;
+  documentTypeName: string;
+  agency: number;
+  agencyName: string;
+  signatureDate: string;
+  startDate: string;
+  endDate: string;
+  duration: number;
+  terminationDate: string | null;
+  expirationDateAfterRenewal: string | null;
+  referent: number;
+  referentName: string;
+  referentBuyer: string | null;
+  adminReferent: number;
+  adminReferentName: string;
+  comment: string | null;
+  createdAt: string;
+};
+
+/** A contract row of the lists (`GET /contracts`, `/contract/{id}/childs`, `/parents`). */
+export type ContractRow = {
+  id: number;
+  contractNumber: string;
+  active: boolean;
+  agencyId: number;
+  agencyName: string;
+  documentTypeId: number;
+  documentTypeName: string;
+  referentId: number;
+  referentName: string;
+  adminReferentName: string;
+  signatureDate: string;
+  startDate: string;
+  endDate: string;
+  duration: number;
+  parentId: number | null;
+  parentNumber: string | null;
+};
+
+export const envelopeCreateSchema = z.object({ name: requiredText(255), contractId: requiredId });
+export const envelopeUpdateSchema = z.object({ name: requiredText(255), version: versionField });
+export type EnvelopeCreateInput = z.output<typeof envelopeCreateSchema>;
+
+/** `POST /envelope/validation/`: the validators chosen, then the envelope goes to validation. */
+export const envelopeValidationSchema = z.object({
+  envId: requiredId,
+  users: z
+    .array(requiredId, { error: ENVELOPE_VALIDATORS_REQUIRED_MESSAGE })
+    .min(1, ENVELOPE_VALIDATORS_REQUIRED_MESSAGE)
+    .max(20)
+    .transform((ids) => [...new Set(ids)]),
+  comment: optionalText(4000),
+});
+
+export type EnvelopeStatus = { tokenId: number; nodeId: number; nodeName: string; nodeCode: string; updatedAt: string } | null;
+
+export type EnvelopeValidator = {
+  id: number;
+  user: { id: number; name: string; roleName: string | null };
+  isValidated: boolean;
+  validationDate: string | null;
+};
+
+export type EnvelopeRecord = {
+  id: number;
+  version: number;
+  name: string;
+  createdAt: string;
+  contractId: number;
+  contractNumber: string;
+  statusWF: EnvelopeStatus;
+  validators: EnvelopeValidator[];
+};
+
+/** An envelope of a contract's list (`GET /contract/{id}/envelopes`). */
+export type EnvelopeSummary = { id: number; name: string; createdAt: string; statusWF: EnvelopeStatus };
+
+/** A role whose holders may validate envelopes, with its active users (`GET /role/envelope-validator`). */
+export type EnvelopeValidatorRole = { id: number; name: string; users: { id: number; name: string }[] };
