@@ -19,6 +19,7 @@ import {
 import { SIRENE_FIXTURES } from '../integrations/company-registry/sirene-fixtures.js';
 import { ALL_OPTIONS, ALL_RIGHTS, createRole, createUser, seedMenus } from './access-seed.js';
 import { seedAttachments } from './attachments-seed.js';
+import { seedContracts } from './contracts-seed.js';
 import { seedErpProjects } from './erp-projects-seed.js';
 import { seedEvaluations } from './evaluations-seed.js';
 import { seedMarkets } from './markets-seed.js';
@@ -290,6 +291,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedWorkflowDemo(transaction);
     await seedErpProjects(transaction);
     await seedMarkets(transaction);
+    await seedContracts(transaction);
     await seedOrders(transaction);
     await seedAttachments(transaction);
     await seedEvaluations(transaction);
