@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { monthlyStatementAttachments, monthlyStatements } from '../src/db/schema/index.js';
+import { monthlyStatementAttachments, monthlyStatementRgReleases, monthlyStatements } from '../src/db/schema/index.js';
 import type { ExampleContext, RouteExample } from './route-examples.js';
 
 async function rowsOf<Row>(context: ExampleContext, query: ReturnType<typeof sql>): Promise<Row[]> {
@@ -16,6 +16,19 @@ async function freeValidatedAttachment(context: ExampleContext): Promise<{ id: n
       WHERE n.code = 'att_validated' ORDER BY att.id LIMIT 1`,
   );
   await context.db.execute(sql`DELETE FROM monthly_statement_attachments WHERE attachment_id = ${row?.id ?? 0}`);
+  return row ?? { id: 0, marketId: 0 };
+}
+
+/** The demo's validated attachment with an RG, its release freed; and its market. */
+async function unreleasedAttachment(context: ExampleContext): Promise<{ id: number; marketId: number }> {
+  const [row] = await rowsOf<{ id: number; marketId: number }>(
+    context,
+    sql`SELECT att.id, o.market_id AS "marketId" FROM attachments att JOIN orders o ON o.id = att.order_id
+      JOIN workflow_tokens t ON t.entity_name = 'attachement' AND t.entity_id = att.id
+      JOIN workflow_nodes n ON n.id = t.node_id
+      WHERE n.code = 'att_validated' AND att.rg > 0 ORDER BY att.id LIMIT 1`,
+  );
+  await context.db.execute(sql`DELETE FROM monthly_statement_rg_releases WHERE attachment_id = ${row?.id ?? 0}`);
   return row ?? { id: 0, marketId: 0 };
 }
 
@@ -60,6 +73,25 @@ export const MONTHLY_STATEMENT_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     const id = await newStatement(context, { marketId: attachment.marketId });
     await context.db.insert(monthlyStatementAttachments).values({ statementId: id, attachmentId: attachment.id });
     return { url: `/api/situation/${id}/attachement/${attachment.id}` };
+  },
+  'GET /api/situation/:id/rgreleases': async (context) => ({
+    url: `/api/situation/${await newStatement(context)}/rgreleases`,
+  }),
+  'GET /api/situation/:id/rgreleases/candidates': async (context) => ({
+    url: `/api/situation/${await newStatement(context)}/rgreleases/candidates`,
+  }),
+  'POST /api/situation/:id/rg': async (context) => {
+    const attachment = await unreleasedAttachment(context);
+    return {
+      url: `/api/situation/${await newStatement(context, { marketId: attachment.marketId })}/rg`,
+      payload: [attachment.id],
+    };
+  },
+  'DELETE /api/situation/:id/attachement/:attachmentId/rg': async (context) => {
+    const attachment = await unreleasedAttachment(context);
+    const id = await newStatement(context, { marketId: attachment.marketId });
+    await context.db.insert(monthlyStatementRgReleases).values({ statementId: id, attachmentId: attachment.id, amount: '1.00' });
+    return { url: `/api/situation/${id}/attachement/${attachment.id}/rg` };
   },
   'POST /api/situation/:id/paid': async (context) => ({ url: `/api/situation/${await newStatement(context)}/paid` }),
   'POST /api/situation/:id/dangerously_unpay': async (context) => ({

@@ -9,9 +9,15 @@ import {
   STATEMENT_LOCKED_MESSAGE,
   STATEMENT_MARKET_REQUIRED_MESSAGE,
   STATEMENT_PAYMENT_DATE_MESSAGE,
+  STATEMENT_RELEASE_NO_RG_MESSAGE,
+  STATEMENT_RELEASE_NOT_HERE_MESSAGE,
+  STATEMENT_RELEASE_NOT_VALIDATED_MESSAGE,
+  STATEMENT_RELEASE_TAKEN_MESSAGE,
   type StatementAttachmentRow,
   type StatementDetailRecord,
   type StatementListRow,
+  type StatementRelease,
+  type StatementReleaseCandidateRow,
 } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { eq, inArray } from 'drizzle-orm';
@@ -305,6 +311,127 @@ describe('paid, locked and the retention releases (spec 2 §4)', () => {
     expect((await send('GET', `/api/situation/${id}`)).statusCode).toBe(404);
     // its attachment is free again
     await ok(send('POST', `/api/situation/${await createStatement(market.marketId)}/attachement`, [second]));
+  });
+});
+
+describe('recording and removing RG releases (POST /situation/{id}/rg, DELETE …/attachement/{id}/rg)', () => {
+  const referenceOf = async (id: number) =>
+    (await testApp.db.select({ reference: attachments.reference }).from(attachments).where(eq(attachments.id, id)))[0]
+      ?.reference ?? '';
+  const releaseCount = async () => (await testApp.db.select().from(monthlyStatementRgReleases)).length;
+  const candidates = async (id: number) =>
+    (
+      await ok<{ content: StatementReleaseCandidateRow[] }>(send('GET', `/api/situation/${id}/rgreleases/candidates?size=200`))
+    ).content.map((row) => row.id);
+
+  it('releases validated attachments of its market with an RG, once, all or nothing, and refreshes the figures', async () => {
+    const { market, order, validated, draft } = await marketWithAttachments(3);
+    const [first, second, third] = validated as [number, number, number];
+    const id = await createStatement(market.marketId);
+    expect((await candidates(id)).sort((a, b) => a - b)).toEqual([...validated].sort((a, b) => a - b));
+    const before = await releaseCount();
+
+    // bad input: 400, nothing written
+    const empty = await send('POST', `/api/situation/${id}/rg`, []);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toContain(STATEMENT_ATTACHMENTS_REQUIRED_MESSAGE);
+    const unknown = await send('POST', `/api/situation/${id}/rg`, [first, 2_000_000_000]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detail).toBe('Attachement inconnu : 2000000000.');
+    // a draft, an attachment without RG, another market's: 422 naming it, nothing written
+    const notValidated = await send('POST', `/api/situation/${id}/rg`, [first, draft]);
+    expect(notValidated.statusCode).toBe(422);
+    expect(notValidated.json().detail).toBe(
+      fillStatementMessage(STATEMENT_RELEASE_NOT_VALIDATED_MESSAGE, { reference: await referenceOf(draft) }),
+    );
+    const noRg = await fx.attachment(order);
+    await fx.validate(noRg);
+    const zero = await send('POST', `/api/situation/${id}/rg`, [first, noRg]);
+    expect(zero.statusCode).toBe(422);
+    expect(zero.json().detail).toBe(
+      fillStatementMessage(STATEMENT_RELEASE_NO_RG_MESSAGE, { reference: await referenceOf(noRg) }),
+    );
+    const elsewhere = await marketWithAttachments(1);
+    const foreign = await send('POST', `/api/situation/${id}/rg`, [first, ...elsewhere.validated]);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().detail).toContain(STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE.split('{reference}')[1]);
+    expect(await releaseCount()).toBe(before);
+
+    // the release of the first two: the RG as it stands, the figures follow
+    const released = await ok<{ record: StatementDetailRecord }>(
+      send('POST', `/api/situation/${id}/rg`, { attachements: [first, second] }),
+    );
+    const money = await moneyOf([first, second]);
+    const rg = total(money.map((row) => row.rg));
+    expect(released.record.rgreleased).toBe(rg);
+    expect(released.record.totalAmountWithReleasedRG).toBe(new Decimal(released.record.totalAmountWithoutRG).plus(rg).toFixed(2));
+    expect(released.record.version).toBe(2);
+    const rows = await ok<StatementRelease[]>(send('GET', `/api/situation/${id}/rgreleases`));
+    expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual([first, second].sort((a, b) => a - b));
+    const orderReference = (await fx.detail(first)).orderReference;
+    expect(rows[0]).toMatchObject({ orderId: order, orderReference, validated: true, paid: false });
+    expect(total(rows.map((row) => row.rgReleased))).toBe(rg);
+    expect(released.record.releasedAttachments).toEqual(rows);
+    expect(await candidates(id)).toEqual([third]);
+
+    // the attachment and its order's attachments name the release statement
+    expect((await fx.detail(first)).releaseStatements).toEqual([{ id, date: released.record.date }]);
+    const ofOrder = await ok<{ id: number; releaseStatements: unknown }[]>(send('GET', `/api/order/${order}/attachements`));
+    expect(ofOrder.find((row) => row.id === second)?.releaseStatements).toEqual([{ id, date: released.record.date }]);
+    expect(ofOrder.find((row) => row.id === third)?.releaseStatements).toEqual([]);
+
+    // released once: in this statement or another
+    const other = await createStatement(market.marketId);
+    const again = await send('POST', `/api/situation/${other}/rg`, [third, first]);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().detail).toBe(
+      fillStatementMessage(STATEMENT_RELEASE_TAKEN_MESSAGE, { reference: await referenceOf(first), statement: String(id) }),
+    );
+    expect((await send('POST', `/api/situation/${id}/rg`, [second])).statusCode).toBe(422);
+    expect(await candidates(other)).toEqual([third]);
+
+    // removal: needs the option, an unlocked statement, a release of this statement
+    const withoutOption = await actingAs(testApp, {
+      ...ALL_RIGHTS,
+      options: ROLE_OPTIONS.filter((option) => option !== 'monthly_statements.can_dangerously_revert_paid'),
+      visibility: 1,
+    });
+    expect(
+      (await send('DELETE', `/api/situation/${id}/attachement/${first}/rg`, undefined, withoutOption.token)).statusCode,
+    ).toBe(403);
+    const notHere = await send('DELETE', `/api/situation/${other}/attachement/${first}/rg`);
+    expect(notHere.statusCode).toBe(422);
+    expect(notHere.json().detail).toBe(STATEMENT_RELEASE_NOT_HERE_MESSAGE);
+    const removed = await ok<{ record: StatementDetailRecord }>(send('DELETE', `/api/situation/${id}/attachement/${first}/rg`));
+    expect(removed.record.rgreleased).toBe((await moneyOf([second]))[0]?.rg);
+    expect((await fx.detail(first)).releaseStatements).toEqual([]);
+    await ok(send('POST', `/api/situation/${other}/rg`, [first]));
+    expect((await fx.detail(first)).releaseStatements).toEqual([{ id: other, date: expect.any(String) }]);
+
+    // a paid (locked) statement refuses both
+    await ok(send('POST', `/api/situation/${id}/paid`));
+    const lockedAdd = await send('POST', `/api/situation/${id}/rg`, [third]);
+    expect(lockedAdd.statusCode).toBe(422);
+    expect(lockedAdd.json().detail).toBe(STATEMENT_LOCKED_MESSAGE);
+    const lockedRemove = await send('DELETE', `/api/situation/${id}/attachement/${second}/rg`);
+    expect(lockedRemove.statusCode).toBe(422);
+    expect(lockedRemove.json().detail).toBe(STATEMENT_LOCKED_MESSAGE);
+  });
+
+  it('needs the update right to record a release, and hides another agency', async () => {
+    const { market, validated } = await marketWithAttachments(1);
+    const id = await createStatement(market.marketId);
+    const reader = await actingAs(testApp, {
+      ...ALL_RIGHTS,
+      update: ALL_RIGHTS.update.filter((entity) => entity !== 'monthly_statement'),
+      visibility: 1,
+    });
+    expect((await send('POST', `/api/situation/${id}/rg`, validated, reader.token)).statusCode).toBe(403);
+    const [, secondMarket] = await demoMarkets(testApp.db);
+    const theirs = await createStatement(secondMarket?.id ?? 0);
+    const sst = await subcontractorOfFirstMarket(testApp);
+    expect((await send('GET', `/api/situation/${theirs}/rgreleases`, undefined, sst.token)).statusCode).toBe(404);
+    expect((await send('GET', `/api/situation/${theirs}/rgreleases/candidates`, undefined, sst.token)).statusCode).toBe(404);
   });
 });
 

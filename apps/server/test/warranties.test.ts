@@ -1,14 +1,23 @@
 import {
   ORDER_FINANCIAL_OPTION_MESSAGE,
   ORDER_RELEASE_DATE_MESSAGE,
+  type StatementDetailRecord,
   WARRANTY_DATE_REQUIRED_MESSAGE,
   WARRANTY_IDS_INVALID_MESSAGE,
   WARRANTY_NO_ORDER_MESSAGE,
   type WarrantyRow,
 } from '@isf/contract';
+import Decimal from 'decimal.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, oscarSubprojects, workflowNodes, workflows, workflowTokens } from '../src/db/schema/index.js';
+import {
+  monthlyStatementRgReleases,
+  orders,
+  oscarSubprojects,
+  workflowNodes,
+  workflows,
+  workflowTokens,
+} from '../src/db/schema/index.js';
 import { orderWarranty } from '../src/modules/warranties/order-warranty.js';
 import { warrantyCondition, warrantyList } from '../src/modules/warranties/warranties.lists.js';
 import { parseListQuery, runList } from '../src/platform/list-engine.js';
@@ -45,11 +54,6 @@ async function warranties(query: Record<string, string>, token = admin) {
   return response.json<{ content: WarrantyRow[]; totalElements: number; summary?: Record<string, string> }>();
 }
 
-async function today(): Promise<string> {
-  const result = (await testApp.db.execute(sql`SELECT CURRENT_DATE::text AS today`)) as unknown as { rows: { today: string }[] };
-  return result.rows[0]?.today ?? '';
-}
-
 /** A validated attachment of the order with this quantity of the BPU's prestation at `index`. */
 async function validatedAttachment(order: number, index: number, quantity: string, releaseDate?: string) {
   const id = await fx.attachment(order);
@@ -63,13 +67,37 @@ async function validatedAttachment(order: number, index: number, quantity: strin
   return id;
 }
 
+/** The RG released of an attachment: the amount its release situation records, null while none. */
+async function releasedOf(attachment: number): Promise<string | null> {
+  const [row] = await testApp.db
+    .select({ amount: monthlyStatementRgReleases.amount })
+    .from(monthlyStatementRgReleases)
+    .where(eq(monthlyStatementRgReleases.attachmentId, attachment));
+  return row?.amount ?? null;
+}
+
 /** What the warranty columns should be, from the attachments' own details (the pure rules). */
 async function expectedWarranty(attachmentIds: number[]) {
   const details = await Promise.all(attachmentIds.map((id) => fx.detail(id)));
   return orderWarranty(
-    details.map((detail) => ({ rg: detail.totalRg, depositUsed: detail.depositUsed, releaseDate: detail.rgReleaseDate })),
-    await today(),
+    await Promise.all(
+      details.map(async (detail) => ({
+        rg: detail.totalRg,
+        depositUsed: detail.depositUsed,
+        releaseDate: detail.rgReleaseDate,
+        released: await releasedOf(detail.id),
+      })),
+    ),
   );
+}
+
+/** A statement of the market releasing the RG of these attachments (POST /situation/{id}/rg). */
+async function releaseInStatement(marketId: number, attachmentIds: number[]): Promise<StatementDetailRecord> {
+  const created = await send('POST', '/api/situation/create', { market: marketId });
+  expect(created.statusCode, created.body).toBe(200);
+  const released = await send('POST', `/api/situation/${created.json().id}/rg`, attachmentIds);
+  expect(released.statusCode, released.body).toBe(200);
+  return released.json<{ record: StatementDetailRecord }>().record;
 }
 
 describe('the order warranties list (spec 2 Order warranties)', () => {
@@ -77,12 +105,13 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
     const deposit = await send('POST', `/api/market/${market.marketId}/deposit`, { reference: 'AV-GARANTIE', amount: '1.00' });
     expect(deposit.statusCode, deposit.body).toBe(200);
     const order = await fx.validatedOrder(market, ['10', '4']);
-    // the first consumes the whole deposit, the second nothing; both released; the third still withheld
+    // the first consumes the whole deposit, the second nothing; both released by a statement; the third still withheld
     const withDeposit = await validatedAttachment(order, 0, '2', '2025-01-10');
     const withoutDeposit = await validatedAttachment(order, 0, '3', '2025-02-10');
     const toRelease = await validatedAttachment(order, 1, '1', '2099-01-01');
     const draft = await fx.attachment(order);
     await fx.saveLines(draft, [{ prestation: prices[1]?.prestation ?? 0, quantity: '1' }]);
+    await releaseInStatement(market.marketId, [withDeposit, withoutDeposit]);
 
     expect((await fx.detail(withDeposit)).depositUsed).toBe('1.00');
     expect((await fx.detail(withoutDeposit)).depositUsed).toBe('0.00');
@@ -95,6 +124,43 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
     expect(row?.rgToRelease).toBe(await rgOf(toRelease));
     expect(row?.rgLeft).toBe(row?.rgToRelease);
     expect(Number(row?.rgReleased)).toBeGreaterThan(Number(row?.rgFromDepositReleased));
+  });
+
+  it('counts as released what a monthly statement releases, as the statement figures do, whatever the release date', async () => {
+    const order = await fx.validatedOrder(market, ['10', '4']);
+    // release date come, but no statement releases it yet: still to release, for the warranties and the statement
+    const due = await validatedAttachment(order, 0, '2', '2020-01-10');
+    // release date to come, released by a statement all the same
+    const early = await validatedAttachment(order, 1, '1', '2099-01-01');
+    const rowOf = async () =>
+      (await warranties({ markets: String(market.marketId), size: '200' })).content.find((entry) => entry.id === order);
+    const rgOf = async (id: number) => (await fx.detail(id)).totalRg as string;
+    const rgDue = await rgOf(due);
+    const rgEarly = await rgOf(early);
+    const total = new Decimal(rgDue).plus(rgEarly).toFixed(2);
+    expect(await rowOf()).toMatchObject({ rg: total, rgReleased: '0.00', rgToRelease: total, rgLeft: total });
+
+    const statement = await releaseInStatement(market.marketId, [early]);
+    expect(statement.rgreleased).toBe(rgEarly);
+    // the statement's "to release" is the market's due RG released nowhere: the due attachment's among others
+    const dueReleased = await send('GET', `/api/situation/${statement.id}`);
+    expect(new Decimal(dueReleased.json<StatementDetailRecord>().rgToRelease).greaterThanOrEqualTo(rgDue)).toBe(true);
+    expect(await rowOf()).toMatchObject({ ...(await expectedWarranty([due, early])), rgReleased: rgEarly, rgToRelease: rgDue });
+
+    await send('POST', `/api/situation/${statement.id}/rg`, [due]);
+    const both = await send('GET', `/api/situation/${statement.id}`);
+    expect(both.json<StatementDetailRecord>().rgreleased).toBe(total);
+    expect(await rowOf()).toMatchObject({ rgReleased: total, rgToRelease: '0.00', rgLeft: '0.00' });
+
+    // removing the release gives it back to both
+    const removed = await inject(testApp.app, {
+      method: 'DELETE',
+      url: `/api/situation/${statement.id}/attachement/${early}/rg`,
+      token: admin,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<{ record: StatementDetailRecord }>().record.rgreleased).toBe(rgDue);
+    expect(await rowOf()).toMatchObject({ ...(await expectedWarranty([due, early])), rgReleased: rgDue, rgToRelease: rgEarly });
   });
 
   it('hides the orders without RG by default, and the orders sent to the ERP on demand', async () => {
@@ -271,11 +337,11 @@ describe('the warranty dates (PUT /orders)', () => {
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(delivered.json()).toEqual({ success: true, count: 2 });
     expect((await fx.json(await send('GET', `/api/order/${first}`))).deliveryDate).toBe('2024-03-01');
-    // no date of its own: the attachment's RG is released a year after the PV de réception
+    // no date of its own: the attachment's RG is due a year after the PV de réception, released once a statement does
     expect((await fx.detail(attachment)).rgReleaseDate).toBe('2025-03-01');
-    const released = await warranties({ markets: String(market.marketId), size: '200' });
-    const row = released.content.find((entry) => entry.id === first);
-    expect(row).toMatchObject({ deliveryDate: '2024-03-01', rgReleased: row?.rg, rgLeft: '0.00', rgToRelease: '0.00' });
+    const due = await warranties({ markets: String(market.marketId), size: '200' });
+    const row = due.content.find((entry) => entry.id === first);
+    expect(row).toMatchObject({ deliveryDate: '2024-03-01', rgReleased: '0.00', rgLeft: row?.rg, rgToRelease: row?.rg });
 
     const releaseDate = await send('PUT', '/api/orders', [{ id: second, releaseDate: '2099-06-30' }]);
     expect(releaseDate.statusCode, releaseDate.body).toBe(200);

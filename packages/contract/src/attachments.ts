@@ -273,6 +273,8 @@ export type AttachmentDetailRecord = {
   warranties: AttachmentDepositUse[];
   /** The monthly statement holding it (statements come with their own issue). */
   monthlyStatement: { id: number; date: string } | null;
+  /** The statement(s) releasing its RG (its "release situation"), oldest first; empty while not released. */
+  releaseStatements: { id: number; date: string }[];
   createdAt: string;
   statusWF: AttachmentStatusWF | null;
   checks: AttachmentMoveFacts;
@@ -329,6 +331,8 @@ export type OrderAttachmentRow = {
   oracleStatus: AttachmentOracleStatus;
   createdAt: string;
   monthlyStatement: { id: number; date: string } | null;
+  /** The statement(s) releasing its RG (the tab's "release situation links"), oldest first. */
+  releaseStatements: { id: number; date: string }[];
   statusWF: AttachmentStatusWF | null;
 };
 

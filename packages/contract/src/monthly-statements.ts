@@ -28,11 +28,19 @@ export const STATEMENT_PAID_BLOCKED_MESSAGE =
   "Impossible de marquer la situation payée : la RG de l'attachement {references} est libérée dans cette situation mais l'attachement n'est pas validé.";
 export const STATEMENT_UNPAY_BLOCKED_MESSAGE =
   "Impossible d'annuler le paiement : la RG de l'attachement {references} a déjà été libérée dans une autre situation payée.";
+export const STATEMENT_RELEASE_NOT_VALIDATED_MESSAGE =
+  "L'attachement {reference} n'est pas validé : seule la RG d'un attachement validé peut être libérée.";
+export const STATEMENT_RELEASE_NO_RG_MESSAGE = "L'attachement {reference} n'a pas de RG à libérer.";
+export const STATEMENT_RELEASE_TAKEN_MESSAGE =
+  "La RG de l'attachement {reference} est déjà libérée dans la situation n° {statement}.";
+export const STATEMENT_RELEASE_NOT_HERE_MESSAGE = "La RG de cet attachement n'est pas libérée dans cette situation.";
 /** Confirmations of the detail screen (spec 2 §8, texts ours). */
 export const STATEMENT_CONFIRM_PAID = 'Marquer cette situation comme payée ? Elle sera verrouillée.';
 export const STATEMENT_CONFIRM_UNPAY = 'Annuler le paiement de cette situation ? Elle sera déverrouillée.';
 export const STATEMENT_CONFIRM_DELETE = 'Supprimer cette situation ? Ses attachements seront libérés.';
 export const STATEMENT_CONFIRM_REMOVE_ATTACHMENT = 'Retirer cet attachement de la situation ?';
+/** Spec 2 §8 "remove retention release confirm". */
+export const STATEMENT_CONFIRM_REMOVE_RELEASE = 'Êtes-vous sûr de vouloir retirer cette libération de RG ?';
 /** Spec 2 §5: negative amounts are shown with a warning. */
 export const STATEMENT_NEGATIVE_WARNING = 'Attention : un montant est négatif, le calcul est peut-être incorrect.';
 
@@ -140,10 +148,15 @@ export type StatementFigures = {
   negative: boolean;
 };
 
-/** An RG release recorded in the statement (spec's releasedAttachments). */
+/**
+ * An RG release recorded in the statement (spec's releasedAttachments; also the rows of
+ * GET /situation/{id}/rgreleases): the attachment, its order, the RG released.
+ */
 export type StatementRelease = {
   id: number;
   reference: string;
+  orderId: number;
+  orderReference: string;
   rgReleaseDate: string | null;
   /** The RG released. */
   rgReleased: string;
@@ -195,6 +208,20 @@ export type StatementAttachmentRow = {
   nodeName: string | null;
   nodeCode: string | null;
   oracleStatus: string;
+};
+
+/**
+ * A row of GET /situation/{id}/rgreleases/candidates (a list query): an attachment of the statement's
+ * market whose RG may be released (validated, RG above zero, released in no statement).
+ */
+export type StatementReleaseCandidateRow = {
+  id: number;
+  reference: string;
+  orderId: number;
+  orderReference: string;
+  totalRg: string;
+  rgReleaseDate: string | null;
+  nodeName: string | null;
 };
 
 /** A row of GET /situations and GET /market/{id}/statements. */

@@ -23,6 +23,7 @@ import { badRequest, businessRefusal, notFound, staleVersion } from '../../platf
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
 import { invoicingStatementSql } from '../monthly-statements/monthly-statements.lists.js';
+import { releaseStatementsSql } from '../monthly-statements/rg-releases.js';
 import { ORDER_ENTITY, orderList } from '../orders/orders.lists.js';
 import { FINANCIAL_OPTION } from '../orders/orders.service.js';
 import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
@@ -95,6 +96,7 @@ export function createAttachmentService(database: Database) {
         att.validated_at AS "validatedAt", att.oracle_status AS "oracleStatus", att.oracle_id AS "oracleId",
         att.can_send_to_oracle AS "canSendToOracle", att.locked, att.created_at AS "createdAt",
         ${invoicingStatementSql('att')} AS "monthlyStatement",
+        ${releaseStatementsSql('att')} AS "releaseStatements",
         m.deposit_type AS "marketType", o.deposit_type AS "orderType", m.rg_rate::text AS "marketRgRate",
         m.threshold::text AS "threshold",
         (SELECT coalesce(sum(s.amount), 0)::text FROM attachments s
@@ -308,7 +310,8 @@ export function createAttachmentService(database: Database) {
     const result = (await database.execute(sql`SELECT att.id, att.reference, att.amount::text AS "amount",
         att.rg::text AS "totalRg", att.deposit_used::text AS "depositUsed",
         ${rgReleaseDateSql('att', 'o')}::text AS "rgReleaseDate", att.is_dgd AS "isDGD", att.oracle_status AS "oracleStatus",
-        att.created_at AS "createdAt", ${invoicingStatementSql('att')} AS "monthlyStatement", n.id AS "nodeId", n.name AS "nodeName", n.code AS "nodeCode", t.updated_at AS "updatedAt"
+        att.created_at AS "createdAt", ${invoicingStatementSql('att')} AS "monthlyStatement",
+        ${releaseStatementsSql('att')} AS "releaseStatements", n.id AS "nodeId", n.name AS "nodeName", n.code AS "nodeCode", t.updated_at AS "updatedAt"
       FROM attachments att JOIN orders o ON o.id = att.order_id
         LEFT JOIN workflow_tokens t ON t.entity_name = ${ATTACHMENT_ENTITY} AND t.entity_id = att.id
         LEFT JOIN workflow_nodes n ON n.id = t.node_id

@@ -1,7 +1,11 @@
 import { MONTHLY_STATEMENT_ENTITY } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
+import { rgReleaseDateSql } from '../attachments/attachment-amounts.js';
+import { ATTACHMENT_ENTITY, attachmentScope } from '../attachments/attachments.lists.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL } from '../attachments/order-attachments.js';
 import { marketScope } from '../markets/markets.lists.js';
+import { rgReleasedSql } from './rg-releases.js';
 
 export { MONTHLY_STATEMENT_ENTITY };
 
@@ -61,3 +65,28 @@ export function invoicingStatementSql(attachment: string): SQL {
   return sql`(SELECT json_build_object('id', ms.id, 'date', ms.date::text) FROM monthly_statement_attachments msa
     JOIN monthly_statements ms ON ms.id = msa.statement_id WHERE msa.attachment_id = ${sql.raw(attachment)}.id)`;
 }
+
+/**
+ * The attachments whose RG a statement may release (GET /situation/{id}/rgreleases/candidates, the detail's
+ * picker): validated (att_validated, att_prepared_for_payment, att_paid), RG above zero, released in no
+ * statement; the route narrows it to the statement's market. Scoped as attachments.
+ */
+export const releaseCandidateList = defineList({
+  name: 'situation-rg-candidates',
+  from: sql`attachments att JOIN orders o ON o.id = att.order_id
+    JOIN workflow_tokens wtk ON wtk.entity_name = ${ATTACHMENT_ENTITY} AND wtk.entity_id = att.id
+    JOIN workflow_nodes wn ON wn.id = wtk.node_id`,
+  idColumn: 'id',
+  columns: {
+    id: { sql: sql`att.id`, kind: 'id', label: 'ID' },
+    reference: { sql: sql`att.reference`, kind: 'text', label: 'Référence' },
+    orderId: { sql: sql`o.id`, kind: 'id', label: 'Commande (id)', hiddenInCsv: true },
+    orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
+    totalRg: { sql: sql`att.rg`, kind: 'money', label: 'RG (€)', summable: true },
+    rgReleaseDate: { sql: rgReleaseDateSql('att', 'o'), kind: 'date', label: 'Libération de la RG' },
+    nodeName: { sql: sql`wn.name`, kind: 'text', label: 'Statut' },
+  },
+  defaultSort: { column: 'reference', direction: 'asc' },
+  where: sql`wn.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}) AND att.rg > 0 AND NOT ${rgReleasedSql('att')}`,
+  scope: (principal) => attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),
+});

@@ -21,7 +21,8 @@ const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 /**
  * Monthly statements (spec 2 /sst/situations, /sst/situation/{id}, §7 Monthly statements). Rights on
  * `monthly_statement`; mark paid and the attachments need update (and an unlocked statement, which the
- * service checks: 422); cancelling a payment needs the DANGEROUSLY_REVERT option. Scope: the market's.
+ * service checks: 422), and so does recording RG releases; cancelling a payment and removing an RG release
+ * need the DANGEROUSLY_REVERT option (spec 2 §6). Scope: the market's.
  */
 export function registerStatementRoutes(app: FastifyInstance, database: Database): void {
   const service = createStatementService(database);
@@ -84,6 +85,39 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     { schema: { params: attachmentParams }, config: right('update'), ...inScope },
     async (request) => {
       await service.removeAttachment(request.params.id, request.params.attachmentId, auditContext(request));
+      return { success: true, record: await service.get(request.params.id) };
+    },
+  );
+
+  typed.get(
+    '/api/situation/:id/rgreleases',
+    { schema: { params: idParams }, config: right('read'), ...inScope },
+    async (request) => service.releasesOf(request.params.id),
+  );
+
+  typed.get(
+    '/api/situation/:id/rgreleases/candidates',
+    { schema: { params: idParams }, config: right('read'), ...inScope },
+    async (request) => {
+      const { id: _id, ...query } = (request.query ?? {}) as Record<string, unknown>;
+      return service.releaseCandidates(request.params.id, parseListQuery(query), principalOf(request));
+    },
+  );
+
+  typed.post(
+    '/api/situation/:id/rg',
+    { schema: { params: idParams, body: statementAttachmentsSchema }, config: right('update'), ...inScope },
+    async (request) => {
+      await service.recordReleases(request.params.id, request.body, auditContext(request));
+      return { success: true, record: await service.get(request.params.id) };
+    },
+  );
+
+  typed.delete(
+    '/api/situation/:id/attachement/:attachmentId/rg',
+    { schema: { params: attachmentParams }, config: { access: access.option(MONTHLY_STATEMENT_REVERT_OPTION) }, ...inScope },
+    async (request) => {
+      await service.removeRelease(request.params.id, request.params.attachmentId, auditContext(request));
       return { success: true, record: await service.get(request.params.id) };
     },
   );

@@ -14,6 +14,10 @@ import {
   STATEMENT_MARKET_REQUIRED_MESSAGE,
   STATEMENT_NOT_PAID_MESSAGE,
   STATEMENT_PAID_BLOCKED_MESSAGE,
+  STATEMENT_RELEASE_NO_RG_MESSAGE,
+  STATEMENT_RELEASE_NOT_HERE_MESSAGE,
+  STATEMENT_RELEASE_NOT_VALIDATED_MESSAGE,
+  STATEMENT_RELEASE_TAKEN_MESSAGE,
   STATEMENT_UNPAY_BLOCKED_MESSAGE,
   type StatementAttachmentRow,
   type StatementCreateInput,
@@ -23,7 +27,12 @@ import {
 } from '@isf/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { attachments, monthlyStatementAttachments, monthlyStatements } from '../../db/schema/index.js';
+import {
+  attachments,
+  monthlyStatementAttachments,
+  monthlyStatementRgReleases,
+  monthlyStatements,
+} from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope, runList } from '../../platform/list-engine.js';
@@ -32,7 +41,8 @@ import { rgReleaseDateSql } from '../attachments/attachment-amounts.js';
 import { ATTACHMENT_ENTITY } from '../attachments/attachments.lists.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL } from '../attachments/order-attachments.js';
 import { marketList } from '../markets/markets.lists.js';
-import { statementList } from './monthly-statements.lists.js';
+import { releaseCandidateList, statementList } from './monthly-statements.lists.js';
+import { rgReleasedSql } from './rg-releases.js';
 import { statementFigures } from './statement-figures.js';
 
 async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
@@ -100,7 +110,7 @@ export function createStatementService(database: Database) {
       sql`SELECT att.rg::text AS rg FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
         WHERE o.market_id = ${marketId} AND att.rg > 0 AND n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
           AND ${rgReleaseDateSql('att', 'o')} <= ${date}::date
-          AND NOT EXISTS (SELECT 1 FROM monthly_statement_rg_releases r WHERE r.attachment_id = att.id)
+          AND NOT ${rgReleasedSql('att')}
         ORDER BY att.id`,
     );
     return { invoiced, due: due.map((row) => row.rg) };
@@ -109,7 +119,8 @@ export function createStatementService(database: Database) {
   async function releasesOf(id: number): Promise<StatementRelease[]> {
     return rowsOf<StatementRelease>(
       database,
-      sql`SELECT att.id, att.reference, ${rgReleaseDateSql('att', 'o')}::text AS "rgReleaseDate", r.amount::text AS "rgReleased",
+      sql`SELECT att.id, att.reference, o.id AS "orderId", o.reference AS "orderReference",
+          ${rgReleaseDateSql('att', 'o')}::text AS "rgReleaseDate", r.amount::text AS "rgReleased",
           coalesce(n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}), FALSE) AS validated,
           coalesce((SELECT s.paid_at IS NOT NULL FROM monthly_statement_attachments msa
             JOIN monthly_statements s ON s.id = msa.statement_id WHERE msa.attachment_id = att.id), FALSE) AS paid
@@ -420,10 +431,129 @@ export function createStatementService(database: Database) {
     );
   }
 
+  /** The ids as SQL values, for an IN list. */
+  const idList = (ids: readonly number[]) =>
+    sql.join(
+      ids.map((value) => sql`${value}`),
+      sql`, `,
+    );
+
+  /**
+   * POST /situation/{id}/rg: records the RG release of validated attachments of the statement's market
+   * with an RG above zero that no statement releases yet, the amount released being their RG; all or
+   * nothing (400 for unknown ids, 422 naming the first attachment refused and why).
+   */
+  async function recordReleases(id: number, ids: readonly number[], context: AuditContext) {
+    await database.transaction(async (tx) => {
+      const before = await lockForChange(tx, id);
+      assertUnlocked(before);
+      // the attachments locked first, then read again: a release recorded meanwhile is seen
+      await tx.execute(sql`SELECT att.id FROM attachments att WHERE att.id IN (${idList(ids)}) ORDER BY att.id FOR UPDATE`);
+      const found = await rowsOf<{
+        id: number;
+        reference: string;
+        marketId: number;
+        rg: string;
+        validated: boolean;
+        releasedIn: number | null;
+      }>(
+        tx,
+        sql`SELECT att.id, att.reference, o.market_id AS "marketId", att.rg::text AS rg,
+            coalesce(n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}), FALSE) AS validated,
+            (SELECT r.statement_id FROM monthly_statement_rg_releases r WHERE r.attachment_id = att.id) AS "releasedIn"
+          FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
+          WHERE att.id IN (${idList(ids)})
+          ORDER BY att.reference, att.id`,
+      );
+      const unknown = ids.filter((value) => !found.some((row) => row.id === value));
+      if (unknown.length > 0) {
+        const message = fillStatementMessage(STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE, { ids: unknown.join(', ') });
+        throw badRequest(message, { attachements: message });
+      }
+      for (const row of found) {
+        const refusal =
+          row.marketId !== before.marketId
+            ? STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE
+            : !row.validated
+              ? STATEMENT_RELEASE_NOT_VALIDATED_MESSAGE
+              : !(Number(row.rg) > 0)
+                ? STATEMENT_RELEASE_NO_RG_MESSAGE
+                : row.releasedIn !== null
+                  ? STATEMENT_RELEASE_TAKEN_MESSAGE
+                  : null;
+        if (refusal) {
+          throw businessRefusal(
+            fillStatementMessage(refusal, { reference: row.reference, statement: String(row.releasedIn ?? '') }),
+          );
+        }
+      }
+      await tx
+        .insert(monthlyStatementRgReleases)
+        .values(found.map((row) => ({ statementId: id, attachmentId: row.id, amount: row.rg })));
+      await touch(tx, id);
+      await recordAudit(tx, context, {
+        entity: MONTHLY_STATEMENT_ENTITY,
+        entityId: id,
+        action: 'release_rg',
+        after: { releases: found.map((row) => ({ attachment: row.id, amount: row.rg })) },
+      });
+    });
+  }
+
+  /**
+   * DELETE /situation/{id}/attachement/{attachmentId}/rg (option DANGEROUSLY_REVERT, checked by the
+   * route): an unlocked statement no longer releases the attachment's RG.
+   */
+  async function removeRelease(id: number, attachmentId: number, context: AuditContext) {
+    await database.transaction(async (tx) => {
+      const before = await lockForChange(tx, id);
+      assertUnlocked(before);
+      const removed = await tx
+        .delete(monthlyStatementRgReleases)
+        .where(and(eq(monthlyStatementRgReleases.statementId, id), eq(monthlyStatementRgReleases.attachmentId, attachmentId)))
+        .returning({ amount: monthlyStatementRgReleases.amount });
+      if (removed.length === 0) {
+        throw businessRefusal(STATEMENT_RELEASE_NOT_HERE_MESSAGE);
+      }
+      await touch(tx, id);
+      await recordAudit(tx, context, {
+        entity: MONTHLY_STATEMENT_ENTITY,
+        entityId: id,
+        action: 'remove_rg_release',
+        before: { attachment: attachmentId, amount: removed[0]?.amount },
+      });
+    });
+  }
+
+  /** GET /situation/{id}/rgreleases/candidates: the attachments whose RG it may release, a list query. */
+  async function releaseCandidates(id: number, query: ListQuery, principal: Principal) {
+    const statement = await find(database, id);
+    if (!statement) {
+      throw notFound();
+    }
+    const where = sql`${releaseCandidateList.where ?? sql`TRUE`} AND o.market_id = ${statement.marketId}`;
+    return runList(database, { ...releaseCandidateList, where }, query, principal);
+  }
+
   /** GET /market/{id}/statements: the market's statements (its Situations tab), a list query (newest first). */
   async function ofMarket(marketId: number, query: ListQuery, principal: Principal) {
     return runList(database, { ...statementList, where: sql`s.market_id = ${marketId}` }, query, principal);
   }
 
-  return { get, create, update, remove, addAttachments, removeAttachment, markPaid, unpay, attachmentsOf, ofMarket };
+  return {
+    get,
+    create,
+    update,
+    remove,
+    addAttachments,
+    removeAttachment,
+    recordReleases,
+    removeRelease,
+    releasesOf,
+    releaseCandidates,
+    markPaid,
+    unpay,
+    attachmentsOf,
+    ofMarket,
+  };
 }

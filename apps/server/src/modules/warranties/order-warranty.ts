@@ -1,7 +1,12 @@
 import Decimal from 'decimal.js';
+import { isRgReleased } from '../monthly-statements/rg-releases.js';
 
-/** What the warranty view reads of one validated attachment: its RG, the deposits it consumed, its RG release date. */
-export type WarrantyAttachment = { rg: string; depositUsed: string; releaseDate: string | null };
+/**
+ * What the warranty view reads of one validated attachment: its RG, the deposits it consumed, its RG
+ * release date, and the RG released (the amount its release situation records, `releasedRgSql`; null
+ * while no statement releases it).
+ */
+export type WarrantyAttachment = { rg: string; depositUsed: string; releaseDate: string | null; released: string | null };
 
 export type OrderWarranty = {
   rg: string;
@@ -12,25 +17,22 @@ export type OrderWarranty = {
   rgFromDepositReleased: string;
 };
 
-/** Whether an attachment's RG is released on `today` (ISO dates): its release date has come. */
-export function rgReleasedOn(releaseDate: string | null, today: string): boolean {
-  return releaseDate !== null && releaseDate <= today;
-}
-
 /**
  * The warranty columns of an order (spec 2 Order warranties) from its validated attachments
- * (docs/decisions.md "Deposits and order warranties"): the RG withheld and the deposits consumed;
- * released = the RG whose release date has come; to release = the RG whose release date is known and
- * still to come; left = withheld − released; from deposit released = the released RG of attachments
- * that consumed a deposit. `warranties.lists.ts` computes the same in SQL; a test holds them together.
+ * (docs/decisions.md "Deposits and order warranties" and "Monthly statements"): the RG withheld and the
+ * deposits consumed; released = the RG a monthly statement releases (the statements' rule, `isRgReleased`);
+ * to release = the RG of the attachments not released yet whose release date is known (come or to come);
+ * left = withheld − released; from deposit released = the released RG of attachments that consumed a
+ * deposit. `warranties.lists.ts` computes the same in SQL; a test holds them together.
  */
-export function orderWarranty(attachments: readonly WarrantyAttachment[], today: string): OrderWarranty {
+export function orderWarranty(attachments: readonly WarrantyAttachment[]): OrderWarranty {
   const sum = (predicate: (attachment: WarrantyAttachment) => boolean, pick: (attachment: WarrantyAttachment) => string) =>
     attachments.filter(predicate).reduce((total, attachment) => total.plus(pick(attachment)), new Decimal(0));
   const all = () => true;
-  const released = (attachment: WarrantyAttachment) => rgReleasedOn(attachment.releaseDate, today);
+  const released = (attachment: WarrantyAttachment) => isRgReleased(attachment.released);
+  const releasedAmount = (attachment: WarrantyAttachment) => attachment.released ?? '0';
   const rg = sum(all, (attachment) => attachment.rg);
-  const rgReleased = sum(released, (attachment) => attachment.rg);
+  const rgReleased = sum(released, releasedAmount);
   return {
     rg: rg.toFixed(2),
     depositUsed: sum(all, (attachment) => attachment.depositUsed).toFixed(2),
@@ -42,7 +44,7 @@ export function orderWarranty(attachments: readonly WarrantyAttachment[], today:
     rgLeft: rg.minus(rgReleased).toFixed(2),
     rgFromDepositReleased: sum(
       (attachment) => released(attachment) && new Decimal(attachment.depositUsed).greaterThan(0),
-      (attachment) => attachment.rg,
+      releasedAmount,
     ).toFixed(2),
   };
 }

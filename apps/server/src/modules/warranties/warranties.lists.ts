@@ -2,6 +2,7 @@ import { ATTACHMENT_ENTITY, ATTACHMENT_VALIDATED_NODES, type WarrantyCriteria } 
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
 import { rgReleaseDateSql } from '../attachments/attachment-amounts.js';
+import { releasedRgSql } from '../monthly-statements/rg-releases.js';
 import { orderScope } from '../orders/orders.lists.js';
 
 const validatedNodes = sql.join(
@@ -11,8 +12,9 @@ const validatedNodes = sql.join(
 
 /**
  * Each order with the warranty sums of its validated attachments (`order-warranty.ts` holds the same
- * rules as a pure function): the RG, the deposits consumed, and the RG released (release date come),
- * to release (date still to come), from a deposit. Each join is a constant that the columns reading it
+ * rules as a pure function): the RG, the deposits consumed, and the RG released (what monthly statements
+ * release, `releasedRgSql`: the statements' own rule), to release (not released, release date known),
+ * from a deposit. Each join is a constant that the columns reading it
  * declare (`join`): the count reads `orders o` and the joins of the filters only, so it computes no
  * sums unless the totals are asked; a page picks its 50 ids first, then computes the sums of those only
  * (list-engine `buildPageStatement`, docs/performance.md "Attachments and warranties").
@@ -29,12 +31,12 @@ const joinNode = [
 const joinWarranty = sql`LEFT JOIN LATERAL (
     SELECT coalesce(sum(x.rg), 0)::numeric(14, 2) AS rg,
       coalesce(sum(x.deposit_used), 0)::numeric(14, 2) AS deposit_used,
-      coalesce(sum(x.rg) FILTER (WHERE x.release_date > CURRENT_DATE), 0)::numeric(14, 2) AS rg_to_release,
-      coalesce(sum(x.rg) FILTER (WHERE x.release_date <= CURRENT_DATE), 0)::numeric(14, 2) AS rg_released,
-      coalesce(sum(x.rg) FILTER (WHERE x.release_date <= CURRENT_DATE AND x.deposit_used > 0), 0)::numeric(14, 2)
-        AS rg_from_deposit_released
+      coalesce(sum(x.rg) FILTER (WHERE x.release_date IS NOT NULL AND x.released IS NULL), 0)::numeric(14, 2)
+        AS rg_to_release,
+      coalesce(sum(x.released), 0)::numeric(14, 2) AS rg_released,
+      coalesce(sum(x.released) FILTER (WHERE x.deposit_used > 0), 0)::numeric(14, 2) AS rg_from_deposit_released
     FROM (
-      SELECT att.rg, att.deposit_used, ${rgReleaseDateSql('att', 'o')} AS release_date
+      SELECT att.rg, att.deposit_used, ${rgReleaseDateSql('att', 'o')} AS release_date, ${releasedRgSql('att')} AS released
       FROM attachments att
       JOIN workflow_tokens awt ON awt.entity_name = ${ATTACHMENT_ENTITY} AND awt.entity_id = att.id
       JOIN workflow_nodes awn ON awn.id = awt.node_id

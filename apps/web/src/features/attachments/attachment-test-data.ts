@@ -62,6 +62,7 @@ export function attachmentRecord(overrides: Partial<AttachmentDetailRecord> = {}
     overOrdered: false,
     warranties: [],
     monthlyStatement: null,
+    releaseStatements: [],
     createdAt: '2026-01-05T08:00:00.000Z',
     statusWF: DRAFT,
     checks: {

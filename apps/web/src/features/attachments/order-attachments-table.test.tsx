@@ -17,16 +17,17 @@ const ROW: OrderAttachmentRow = {
   oracleStatus: 'NOT_AVAILABLE',
   createdAt: '2026-01-05T08:00:00.000Z',
   monthlyStatement: null,
+  releaseStatements: [],
   statusWF: { nodeId: 24, nodeName: 'Validé', nodeCode: 'att_validated', updatedAt: '2026-01-06T08:00:00.000Z' },
 };
 
-function serve() {
+function serve(rows: OrderAttachmentRow[] = [ROW]) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'POST' && url === '/api/attachement') {
       return reply(200, { success: true, id: 42, reference: 'AQF-M2025-2026-00001-A002' });
     }
     if (url === '/api/order/1/attachements') {
-      return reply(200, [ROW]);
+      return reply(200, rows);
     }
     if (url === '/api/order/1') {
       return reply(200, { id: 1, lastAttachment: { createdAt: new Date().toISOString() } });
@@ -72,6 +73,34 @@ describe("the order's attachments table", () => {
     ).toBe('/sst/attachement/5');
     expect(within(row).getByRole('button', { name: /PDF de l'attachement/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Nouvel attachement/ })).toBeNull();
+  }, 30_000);
+
+  it('links the statements releasing the RG (release situation links), by their date', async () => {
+    spyFeedback();
+    serve([
+      {
+        ...ROW,
+        releaseStatements: [
+          { id: 12, date: '2026-04-30' },
+          { id: 15, date: '2026-06-30' },
+        ],
+      },
+    ]);
+    signInWith({ read: ['attachement', 'order', 'monthly_statement'] });
+    show(false);
+    const row = (await screen.findByRole('link', { name: ROW.reference })).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('link', { name: '30/04/2026' }).getAttribute('href')).toBe('/sst/situation/12');
+    expect(within(row).getByRole('link', { name: '30/06/2026' }).getAttribute('href')).toBe('/sst/situation/15');
+    expect(within(row).queryByText('—')).toBeNull();
+    cleanup();
+
+    // without the read right on statements: the restricted link, no navigation
+    serve([{ ...ROW, releaseStatements: [{ id: 12, date: '2026-04-30' }] }]);
+    signInWith({ read: ['attachement', 'order'] });
+    show(false);
+    const restricted = (await screen.findByRole('link', { name: ROW.reference })).closest('tr') as HTMLElement;
+    expect(within(restricted).queryByRole('link', { name: '30/04/2026' })).toBeNull();
+    expect(within(restricted).getByRole('button', { name: /30\/04\/2026/ })).toBeTruthy();
   }, 30_000);
 
   it('creates an attachment of the order after the repeat confirmation and opens it', async () => {

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../app/auth-store';
 import { useEditMode } from '../../app/edit-mode';
 import { EntityLink } from '../../components/entity-link';
-import { formatMoney } from '../../i18n';
+import { formatIsoDate, formatMoney } from '../../i18n';
 import { AttachmentCreateModal } from './attachment-create-modal';
 import {
   ATTACHMENT_DETAIL_ROUTE,
@@ -26,7 +26,7 @@ export type OrderAttachmentsTableProps = {
 
 /**
  * The attachments of an order (spec 2 "Service order detail", Attachments tab): reference, amount, RG,
- * deposit used, the statement releasing its RG (statements come with their own issue), workflow status,
+ * deposit used, the statement(s) releasing its RG (links to the statement, by its date), workflow status,
  * a view link and the PDF; the creation modal with the order fixed.
  */
 export function OrderAttachmentsTable({ orderId, canCreate }: OrderAttachmentsTableProps) {
@@ -61,7 +61,22 @@ export function OrderAttachmentsTable({ orderId, canCreate }: OrderAttachmentsTa
       align: 'right',
       render: (_value, row) => formatMoney(row.depositUsed),
     },
-    { key: 'releaseStatement', title: t('attachmentDetail.releaseStatement'), render: () => '—' },
+    {
+      key: 'releaseStatement',
+      title: t('attachmentDetail.releaseStatement'),
+      render: (_value, row) =>
+        row.releaseStatements.length === 0 ? (
+          '—'
+        ) : (
+          <Space size={8} wrap>
+            {row.releaseStatements.map((statement) => (
+              <EntityLink key={statement.id} entity="monthly_statement" to={`/sst/situation/${statement.id}`}>
+                {formatIsoDate(statement.date)}
+              </EntityLink>
+            ))}
+          </Space>
+        ),
+    },
     {
       key: 'status',
       title: t('orderList.status'),

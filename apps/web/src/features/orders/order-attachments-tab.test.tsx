@@ -22,6 +22,7 @@ const ROW: OrderAttachmentRow = {
   oracleStatus: 'NOT_AVAILABLE',
   createdAt: '2026-01-05T08:00:00.000Z',
   monthlyStatement: null,
+  releaseStatements: [],
   statusWF: { nodeId: 24, nodeName: 'Validé', nodeCode: 'att_validated', updatedAt: '2026-01-06T08:00:00.000Z' },
 };
 

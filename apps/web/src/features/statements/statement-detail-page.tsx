@@ -22,6 +22,7 @@ import { formatIsoDate } from '../../i18n';
 import { confirmAndRun } from './statement-action';
 import { StatementAttachmentsPanel } from './statement-attachments-panel';
 import { type StatementFormValues, StatementInformation, statementFormValuesOf } from './statement-information';
+import { StatementRgReleasesPanel } from './statement-rg-releases-panel';
 import {
   deleteStatement,
   fetchStatement,
@@ -38,7 +39,7 @@ const emptyToNull = (value: string | null | undefined) => (value ? value : null)
 
 /**
  * The monthly statement detail (spec 2 "Monthly statement detail"): Information (fields and figures) and
- * the attachments it invoices; Edit and Delete while unpaid (a paid statement is locked), Mark as paid
+ * the attachments it invoices, the RG it releases; Edit and Delete while unpaid (a paid statement is locked), Mark as paid
  * (update right) and Cancel payment (option DANGEROUSLY_REVERT), each after a confirmation.
  */
 export function StatementDetailPage() {
@@ -130,6 +131,12 @@ export function StatementDetailPage() {
                 statementId={statement.id}
                 marketId={statement.market.id}
                 canChange={canUpdate && !statement.locked}
+                onChanged={() => void changed()}
+              />
+              <StatementRgReleasesPanel
+                statementId={statement.id}
+                canRelease={canUpdate && !statement.locked}
+                canRemove={hasOption(MONTHLY_STATEMENT_REVERT_OPTION) && !statement.locked}
                 onChanged={() => void changed()}
               />
             </>

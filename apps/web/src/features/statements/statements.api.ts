@@ -4,6 +4,7 @@ import type {
   StatementCreateReply,
   StatementDetailRecord,
   StatementListRow,
+  StatementRelease,
   StatementUpdateInput,
 } from '@isf/contract';
 import { api } from '../../app/api-client';
@@ -27,6 +28,15 @@ export function statementQueryKey(id: number): readonly unknown[] {
 
 export function statementAttachmentsKey(id: number): readonly unknown[] {
   return ['situation', id, 'attachements'];
+}
+
+export function statementReleasesKey(id: number): readonly unknown[] {
+  return ['situation', id, 'rgreleases'];
+}
+
+/** The attachments whose RG the statement may release (the picker's list query path). */
+export function statementReleaseCandidatesPath(id: number): string {
+  return `/situation/${id}/rgreleases/candidates`;
 }
 
 export function createStatement(payload: StatementCreateInput): Promise<StatementCreateReply> {
@@ -63,4 +73,16 @@ export function markStatementPaid(id: number): Promise<RecordReply> {
 
 export function unpayStatement(id: number): Promise<RecordReply> {
   return api.post(`/situation/${id}/dangerously_unpay`);
+}
+
+export function fetchStatementReleases(id: number): Promise<StatementRelease[]> {
+  return api.get<StatementRelease[]>(`/situation/${id}/rgreleases`);
+}
+
+export function releaseStatementRg(id: number, attachmentIds: number[]): Promise<RecordReply> {
+  return api.post(`/situation/${id}/rg`, attachmentIds);
+}
+
+export function removeStatementRelease(id: number, attachmentId: number): Promise<RecordReply> {
+  return api.delete(`/situation/${id}/attachement/${attachmentId}/rg`);
 }

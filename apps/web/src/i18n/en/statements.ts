@@ -43,4 +43,9 @@ export const enStatements = {
   'statements.noAttachment': 'No attachment in this statement',
   'statements.markPaid': 'Mark as paid',
   'statements.unpay': 'Cancel payment',
+  'statements.releases': 'Released RG',
+  'statements.releaseRg': 'Release RG',
+  'statements.removeRelease': 'Remove the RG release of {{reference}}',
+  'statements.noRelease': 'No RG released in this statement',
+  'statements.rgReleaseDate': 'RG release date',
 };

@@ -43,4 +43,9 @@ export const frStatements = {
   'statements.noAttachment': 'Aucun attachement dans cette situation',
   'statements.markPaid': 'Marquer comme payée',
   'statements.unpay': 'Annuler le paiement',
+  'statements.releases': 'RG libérées',
+  'statements.releaseRg': 'Libérer des RG',
+  'statements.removeRelease': 'Retirer la libération de RG de {{reference}}',
+  'statements.noRelease': 'Aucune RG libérée dans cette situation',
+  'statements.rgReleaseDate': 'Libération de la RG',
 };
