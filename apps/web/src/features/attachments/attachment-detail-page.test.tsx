@@ -71,6 +71,18 @@ describe('AttachmentDetailPage', { timeout: 30_000 }, () => {
     }
   });
 
+  it('links the statement that invoices the attachment and the one that released its RG', async () => {
+    spyFeedback();
+    signInWith({ read: ['attachement', 'monthly_statement'] });
+    show({
+      ...attachmentRecord(),
+      monthlyStatement: { id: 31, date: '2026-02-28' },
+      releaseStatements: [{ id: 45, date: '2027-03-31' }],
+    });
+    expect((await screen.findByRole('link', { name: '28/02/2026' })).getAttribute('href')).toBe('/sst/situation/31');
+    expect(screen.getByRole('link', { name: '31/03/2027' }).getAttribute('href')).toBe('/sst/situation/45');
+  });
+
   it('lists the prestations with ordered, previous cumulative, this time and cumulative quantities and warns past the ordered quantity', async () => {
     spyFeedback();
     signInWith({ read: ['attachement'] });

@@ -11,6 +11,7 @@ import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { formatIsoDate, formatMoney } from '../../i18n';
 import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
 import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
+import { StatementLinks } from '../statements/statement-links';
 
 export type AttachmentFormValues = { observation: string; isDGD: boolean };
 
@@ -121,13 +122,7 @@ export function AttachmentInformationTab({ attachment, form, onMoved }: Attachme
     {
       key: 'monthlyStatement',
       label: t('attachmentDetail.field.monthlyStatement'),
-      children: attachment.monthlyStatement ? (
-        <EntityLink entity="monthly_statement" to={`/sst/situation/${attachment.monthlyStatement.id}`}>
-          {formatIsoDate(attachment.monthlyStatement.date)}
-        </EntityLink>
-      ) : (
-        '—'
-      ),
+      children: <StatementLinks statements={attachment.monthlyStatement ? [attachment.monthlyStatement] : []} />,
     },
   ];
 
@@ -143,6 +138,11 @@ export function AttachmentInformationTab({ attachment, form, onMoved }: Attachme
       key: 'rgReleaseDate',
       label: t('attachmentDetail.field.rgReleaseDate'),
       children: dash(formatIsoDate(attachment.rgReleaseDate)),
+    },
+    {
+      key: 'releaseStatements',
+      label: t('attachmentDetail.releaseStatement'),
+      children: <StatementLinks statements={attachment.releaseStatements} />,
     },
     {
       key: 'depositUsed',

@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { useAuth } from '../../app/auth-store';
 import { useEditMode } from '../../app/edit-mode';
 import { EntityLink } from '../../components/entity-link';
-import { formatIsoDate, formatMoney } from '../../i18n';
+import { formatMoney } from '../../i18n';
+import { StatementLinks } from '../statements/statement-links';
 import { AttachmentCreateModal } from './attachment-create-modal';
 import {
   ATTACHMENT_DETAIL_ROUTE,
@@ -64,18 +65,7 @@ export function OrderAttachmentsTable({ orderId, canCreate }: OrderAttachmentsTa
     {
       key: 'releaseStatement',
       title: t('attachmentDetail.releaseStatement'),
-      render: (_value, row) =>
-        row.releaseStatements.length === 0 ? (
-          '—'
-        ) : (
-          <Space size={8} wrap>
-            {row.releaseStatements.map((statement) => (
-              <EntityLink key={statement.id} entity="monthly_statement" to={`/sst/situation/${statement.id}`}>
-                {formatIsoDate(statement.date)}
-              </EntityLink>
-            ))}
-          </Space>
-        ),
+      render: (_value, row) => <StatementLinks statements={row.releaseStatements} />,
     },
     {
       key: 'status',

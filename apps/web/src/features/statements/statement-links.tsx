@@ -1,0 +1,21 @@
+import { Space } from 'antd';
+import { EntityLink } from '../../components/entity-link';
+import { formatIsoDate } from '../../i18n';
+
+export type StatementRef = { id: number; date: string };
+
+/** Links to monthly statements, each named by its date ("—" when there is none). */
+export function StatementLinks({ statements }: { statements: readonly StatementRef[] }) {
+  if (statements.length === 0) {
+    return <>—</>;
+  }
+  return (
+    <Space size={8} wrap>
+      {statements.map((statement) => (
+        <EntityLink key={statement.id} entity="monthly_statement" to={`/sst/situation/${statement.id}`}>
+          {formatIsoDate(statement.date)}
+        </EntityLink>
+      ))}
+    </Space>
+  );
+}
