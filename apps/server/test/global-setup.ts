@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, pgliteExtensions } from '../src/db/client.js';
 import { seedDemoData } from '../src/seed/demo.js';
 
 declare module 'vitest' {
@@ -43,7 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await seedDemoData(database.db);
   await database.close();
 
-  const client = await PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, extensions: pgliteExtensions });
   const dump = await client.dumpDataDir('none');
   await client.close();
   const tarball = path.join(folder, 'template.tar');

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -27,6 +28,9 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
+/** The extensions the migrations create: PGlite loads their code when it opens a database. */
+export const pgliteExtensions = { pg_trgm };
+
 /** The only place a connection is built: embedded PGlite by default, a PostgreSQL server with a URL. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -48,6 +52,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    // the trigram indexes of the list filters (migration 0023) need pg_trgm in every session
+    extensions: pgliteExtensions,
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;

@@ -27,6 +27,7 @@ import { seedNotificationsDemo } from './notifications-seed.js';
 import { seedOracleConfigurations } from './oracle-configurations-seed.js';
 import { seedOrders } from './orders-seed.js';
 import { seedPriceSchedules } from './price-schedules-seed.js';
+import { seedStatements } from './statements-seed.js';
 import { seedWorkflowDemo } from './workflow-seed.js';
 
 /** Reference entities of the first slice (spec 3 simple lists). */
@@ -294,6 +295,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedContracts(transaction);
     await seedOrders(transaction);
     await seedAttachments(transaction);
+    await seedStatements(transaction);
     await seedEvaluations(transaction);
     await seedOracleConfigurations(transaction);
     // last: it grants every demo role the bell and welcomes every profile

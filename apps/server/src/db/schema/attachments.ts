@@ -88,6 +88,8 @@ export const attachments = pgTable(
     uniqueIndex('attachments_order_sequence_unique').on(table.orderId, table.referenceSequence),
     index('attachments_amount_sort_idx').on(table.amount.asc().nullsFirst(), table.id),
     index('attachments_created_at_sort_idx').on(table.createdAt.asc().nullsFirst(), table.id),
+    // pg_trgm: serves the list engine's "contains" filter (a regular expression, see platform/text-match.ts)
+    index('attachments_reference_trgm_idx').using('gin', sql`${table.reference} gin_trgm_ops`),
     check('attachments_amounts_check', sql`${table.amount} >= 0 AND ${table.rg} >= 0 AND ${table.depositUsed} >= 0`),
   ],
 );

@@ -78,6 +78,8 @@ export const orders = pgTable(
     index('orders_end_date_sort_idx').on(table.endDate.asc().nullsFirst(), table.id),
     index('orders_total_sort_idx').on(table.total.asc().nullsFirst(), table.id),
     index('orders_created_at_sort_idx').on(table.createdAt.asc().nullsFirst(), table.id),
+    // pg_trgm: serves the list engine's "contains" filter (a regular expression, see platform/text-match.ts)
+    index('orders_reference_trgm_idx').using('gin', sql`${table.reference} gin_trgm_ops`),
     check('orders_total_check', sql`${table.total} >= 0`),
     check('orders_deposit_type_check', sql`${table.depositType} IN ('basic', 'withThreshold', 'notApplicable')`),
   ],

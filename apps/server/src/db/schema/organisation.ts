@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -84,6 +85,9 @@ export const projects = pgTable(
     index('projects_name_idx').on(table.name.asc().nullsFirst()),
     index('projects_type_name_idx').on(table.typeId, table.name.asc().nullsFirst(), table.id),
     index('projects_manager_idx').on(table.managerId),
+    // pg_trgm: serve the list engine's "contains" filters (regular expressions, see platform/text-match.ts)
+    index('projects_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('projects_code_trgm_idx').using('gin', sql`${table.code} gin_trgm_ops`),
   ],
 );
 

@@ -53,3 +53,20 @@ describe('the demo contracts', () => {
     expect((await inject(testApp.app, { method: 'GET', url: '/api/contracts', token: sst })).statusCode).toBe(403);
   });
 });
+
+describe('the demo statements', () => {
+  it('invoice the validated demo attachments in an unpaid statement of today, payable in 45 days', async () => {
+    const accountant = await login(testApp.app, 'comptable', 'comptable');
+    const list = await get(accountant, '/api/situations?size=200');
+    expect(list.totalElements).toBeGreaterThan(0);
+    const [first] = list.content as { id: number }[];
+    const statement = await get(accountant, `/api/situation/${first?.id}`);
+    expect(statement.paidAt).toBeNull();
+    expect(statement.locked).toBe(false);
+    const days = (Date.parse(statement.theoreticalPaymentDate) - Date.parse(statement.date)) / 86_400_000;
+    expect(days).toBe(45);
+    const invoiced = await get(accountant, `/api/situation/${first?.id}/attachements`);
+    expect(invoiced.length).toBeGreaterThan(0);
+    expect(Number(statement.totalAmount)).toBeGreaterThan(0);
+  });
+});
