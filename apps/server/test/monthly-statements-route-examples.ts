@@ -52,6 +52,10 @@ export const MONTHLY_STATEMENT_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     url: '/api/situation/create',
     payload: { market: await firstMarket(context), sap: 'SAP-EX' },
   }),
+  'POST /api/projects/monthlyStatement': async (context) => {
+    const [row] = await rowsOf<{ id: number }>(context, sql`SELECT project_id AS id FROM markets ORDER BY id LIMIT 1`);
+    return { url: '/api/projects/monthlyStatement', payload: [row?.id ?? 0] };
+  },
   'GET /api/situation/:id': async (context) => ({ url: `/api/situation/${await newStatement(context)}` }),
   'PUT /api/situation/:id': async (context) => ({
     url: `/api/situation/${await newStatement(context, { date: '2026-01-31' })}`,

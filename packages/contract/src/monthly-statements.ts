@@ -41,6 +41,10 @@ export const STATEMENT_CONFIRM_DELETE = 'Supprimer cette situation ? Ses attache
 export const STATEMENT_CONFIRM_REMOVE_ATTACHMENT = 'Retirer cet attachement de la situation ?';
 /** Spec 2 §8 "remove retention release confirm". */
 export const STATEMENT_CONFIRM_REMOVE_RELEASE = 'Êtes-vous sûr de vouloir retirer cette libération de RG ?';
+/** Spec 2 §8 "generate monthly situations confirm" (text ours). */
+export const STATEMENT_CONFIRM_GENERATE =
+  'Générer les situations mensuelles des projets choisis ? Une situation datée du jour est créée pour chaque marché ayant des attachements validés hors situation.';
+export const STATEMENT_PROJECT_UNKNOWN_MESSAGE = 'Projet inconnu : {ids}.';
 /** Spec 2 §5: negative amounts are shown with a warning. */
 export const STATEMENT_NEGATIVE_WARNING = 'Attention : un montant est négatif, le calcul est peut-être incorrect.';
 
@@ -120,6 +124,28 @@ export const statementAttachmentsSchema = z
   )
   .transform((value) => [...new Set(Array.isArray(value) ? value : value.attachements)])
   .refine((ids) => ids.length > 0 && ids.length <= 500, { message: STATEMENT_ATTACHMENTS_REQUIRED_MESSAGE });
+
+/**
+ * POST /projects/monthlyStatement: the project ids (a list, or `{ projects: [...] }`); an empty list is
+ * allowed and generates nothing (spec 2 §5).
+ */
+export const statementGenerationSchema = z
+  .union(
+    [
+      z.array(z.coerce.number().int().positive().max(2_147_483_647)),
+      z.object({ projects: z.array(z.coerce.number().int().positive().max(2_147_483_647)) }),
+    ],
+    { error: 'Liste de projets invalide.' },
+  )
+  .transform((value) => [...new Set(Array.isArray(value) ? value : value.projects)])
+  .refine((ids) => ids.length <= 500, { message: 'Choisissez au plus 500 projets.' });
+
+/** The answer of a generation: how many statements were created, and for which markets. */
+export type StatementGenerationResult = {
+  success: true;
+  created: number;
+  statements: { id: number; marketId: number; edifice: string; attachementCount: number }[];
+};
 
 /** Unpaid while `paidAt` is null; paid (and locked) once marked paid. Status names are not shown (spec 2 §4). */
 export type StatementStatus = 'unpaid' | 'paid';

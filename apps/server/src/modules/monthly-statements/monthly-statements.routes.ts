@@ -3,6 +3,7 @@ import {
   MONTHLY_STATEMENT_REVERT_OPTION,
   statementAttachmentsSchema,
   statementCreateSchema,
+  statementGenerationSchema,
   statementUpdateSchema,
 } from '@isf/contract';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +33,7 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
 
   registerList(app, database, {
     path: '/api/situations',
+    csvPath: '/api/monthlystatements/csv',
     definition: statementList,
     access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
     fileName: 'situations',
@@ -41,6 +43,13 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     success: true as const,
     id: await service.create(request.body, principalOf(request), auditContext(request)),
   }));
+
+  // spec 2 §5 generation: one statement per market of the projects with free validated attachments (create right)
+  typed.post(
+    '/api/projects/monthlyStatement',
+    { schema: { body: statementGenerationSchema }, config: right('create') },
+    async (request) => service.generate(request.body, principalOf(request), auditContext(request)),
+  );
 
   typed.get('/api/situation/:id', { schema: { params: idParams }, config: right('read'), ...inScope }, async (request) =>
     service.get(request.params.id),

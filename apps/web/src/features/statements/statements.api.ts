@@ -3,6 +3,7 @@ import type {
   StatementCreateInput,
   StatementCreateReply,
   StatementDetailRecord,
+  StatementGenerationResult,
   StatementListRow,
   StatementRelease,
   StatementUpdateInput,
@@ -12,6 +13,8 @@ import { api } from '../../app/api-client';
 export type { StatementListRow };
 
 export const STATEMENT_LIST_PATH = '/situations';
+/** The list's CSV export (the list engine's, a form post). */
+export const STATEMENT_CSV_PATH = '/monthlystatements/csv';
 export const STATEMENT_LIST_ROUTE = '/sst/situations';
 export const STATEMENT_DETAIL_ROUTE = '/sst/situation';
 
@@ -67,8 +70,13 @@ export function removeStatementAttachment(id: number, attachmentId: number): Pro
   return api.delete(`/situation/${id}/attachement/${attachmentId}`);
 }
 
-export function markStatementPaid(id: number): Promise<RecordReply> {
-  return api.post(`/situation/${id}/paid`);
+export function markStatementPaid(id: number, options?: { silent?: boolean }): Promise<RecordReply> {
+  return api.post(`/situation/${id}/paid`, undefined, options);
+}
+
+/** POST /projects/monthlyStatement: one statement per market of the projects with free validated attachments. */
+export function generateStatements(projectIds: number[]): Promise<StatementGenerationResult> {
+  return api.post<StatementGenerationResult>('/projects/monthlyStatement', projectIds);
 }
 
 export function unpayStatement(id: number): Promise<RecordReply> {
