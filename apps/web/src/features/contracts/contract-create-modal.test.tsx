@@ -1,7 +1,8 @@
 import { contractCreateSchema } from '@isf/contract';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../app/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
 import { ContractCreateModal } from './contract-create-modal';
 import { contractPayloadOf, EMPTY_CONTRACT } from './contract-form-fields';
 
@@ -28,6 +29,27 @@ describe('ContractCreateModal', { timeout: 20_000 }, () => {
     ]) {
       expect(await screen.findByLabelText(label)).toBeTruthy();
     }
+  });
+
+  it('offers the document types of the reference list (GET /documenttype)', async () => {
+    const feedback = spyFeedback();
+    const profile = makeProfile();
+    setAuth({
+      token: 't',
+      profile: { ...profile, role: { ...profile.role, rights: { ...profile.role.rights, read: ['document_type'] } } },
+    });
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('/api/documenttype?')
+        ? reply(200, { content: [{ id: 5, name: 'Contrat', code: 'CONTRACT' }], totalElements: 1 })
+        : reply(404, { error: "Cet élément n'existe pas ou ne peut pas être affiché." }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/sst/contracts', element: <ContractCreateModal open onClose={() => undefined} /> }], '/sst/contracts');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    fireEvent.mouseDown(await screen.findByLabelText('Type de document'));
+    expect(await screen.findByTitle('Contrat')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([input]) => String(input)).every((url) => url.includes('/api/documenttype?'))).toBe(true);
+    expect(feedback.alert).not.toHaveBeenCalled();
   });
 
   it('sends picked entities as ids, and the schema refuses an end before the start and a zero duration', () => {

@@ -2,8 +2,8 @@ import type { ContractRecord, ContractRow } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
 import { useAuth } from '../../app/auth-store';
+import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
 import type { AgencyRow } from '../agencies/agencies.api';
@@ -77,13 +77,12 @@ export function contractPayloadOf({ parent, agency, referent, adminReferent, ...
   };
 }
 
-/** Document types of the select, asked only with the read right on them. */
+/** Document types of the select (the document manager's list), asked only with the read right on them. */
 function useDocumentTypes() {
   const { can } = useAuth();
   return useQuery({
-    queryKey: ['document_type', 'choices'],
-    queryFn: async () =>
-      (await api.get<{ content: { id: number; name: string }[] }>('/documenttypes?size=200&sort=name,asc')).content,
+    queryKey: DOCUMENT_TYPES_QUERY_KEY,
+    queryFn: fetchDocumentTypes,
     enabled: can('document_type', 'read'),
     staleTime: 60_000,
   });

@@ -47,6 +47,16 @@ function serve() {
     if (match) {
       return reply(200, record(Number(match[1])));
     }
+    if (url === '/api/role/envelope-validator') {
+      return reply(200, [{ id: 3, name: 'Chef de projet', users: [{ id: 9, name: 'Claire Chef' }] }]);
+    }
+    if (url === '/api/envelope/validation/') {
+      return reply(200, { success: true, record: record(11) });
+    }
+    if (url === '/api/wftoken/envelope/11') {
+      // no token: the panel says so in place
+      return reply(404, { error: 'introuvable' });
+    }
     if (url.startsWith('/api/node/') || url.startsWith('/api/wftoken/')) {
       return reply(200, []);
     }
@@ -92,6 +102,23 @@ describe('EnvelopeManager', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?envelopeId=12'));
     expect(await screen.findByText('Claire Chef')).toBeTruthy();
     expect(screen.queryByText('Envoyer en validation')).toBeNull();
+  });
+
+  it('sends the envelope to validation with the chosen validator, then asks its workflow step again', async () => {
+    spyFeedback();
+    const fetchMock = serve();
+    signIn({ read: ['contract', 'envelope'], update: ['envelope'] }, ['envelopes.can_send_for_signature']);
+    show();
+    const tokenCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/wftoken/envelope/11').length;
+    await waitFor(() => expect(tokenCalls()).toBe(1));
+    fireEvent.click(await screen.findByText('Envoyer en validation'));
+    fireEvent.mouseDown(await screen.findByLabelText('Valideurs'));
+    fireEvent.click(await screen.findByTitle('Claire Chef'));
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/envelope/validation/', expect.anything()));
+    const sent = fetchMock.mock.calls.find(([url]) => url === '/api/envelope/validation/') as unknown as [string, RequestInit];
+    expect(JSON.parse(String(sent[1].body))).toEqual({ envId: 11, users: [9], comment: null });
+    await waitFor(() => expect(tokenCalls()).toBe(2));
   });
 
   it('opens the envelope named in the address', async () => {

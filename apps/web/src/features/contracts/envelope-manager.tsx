@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { ENVELOPE_ACCESS_NOT_GRANTED, type EnvelopeRecord } from '@isf/contract';
+import { ENVELOPE_ACCESS_NOT_GRANTED, ENVELOPE_ENTITY, type EnvelopeRecord } from '@isf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Menu, Modal, Row, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { useAuth } from '../../app/auth-store';
 import { getFeedback } from '../../app/feedback';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
+import { workItemQueryKey } from '../../components/workflow-panel/workflow-panel.api';
 import { formatIsoDate } from '../../i18n';
 import {
   createEnvelope,
@@ -191,6 +192,8 @@ export function EnvelopeManager({ contractId }: { contractId: number }) {
     await queryClient.invalidateQueries({ queryKey: envelopesQueryKey(contractId) });
     if (selectedId !== null) {
       await queryClient.invalidateQueries({ queryKey: envelopeQueryKey(selectedId) });
+      // its workflow panel too: sending it to validation moves its token
+      await queryClient.invalidateQueries({ queryKey: workItemQueryKey({ entity: ENVELOPE_ENTITY, entityId: selectedId }) });
     }
   };
   const add = async () => {
