@@ -6,8 +6,8 @@ import { useAuth } from '../../app/auth-store';
 import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
-import type { AgencyRow } from '../agencies/agencies.api';
-import type { UserRow } from '../users/users.api';
+import { AgencyPicker } from '../agencies/agency-picker';
+import { UserPicker } from '../users/user-picker';
 
 /** The form values of a contract: agency, parent and referents are picked entities; dates are yyyy-mm-dd text. */
 export type ContractFormValues = {
@@ -88,33 +88,6 @@ function useDocumentTypes() {
   });
 }
 
-function UserPicker({
-  title,
-  ...props
-}: {
-  title: string;
-  value?: PickerValue | null;
-  onChange?: (value: PickerValue | null) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Picker<UserRow>
-      {...props}
-      entity="user"
-      listPath="/users"
-      listName="picker.users"
-      title={title}
-      required
-      detailRoute="/user"
-      columns={[
-        { key: 'name', title: t('fields.name') },
-        { key: 'roleName', title: t('contracts.role') },
-      ]}
-      toValue={(row) => ({ id: row.id, label: row.name })}
-    />
-  );
-}
-
 /** Every field of a contract (spec 2 §3 Contract). */
 export function ContractFormFields() {
   const { t } = useTranslation();
@@ -128,19 +101,7 @@ export function ContractFormFields() {
         <Switch />
       </Form.Item>
       <Form.Item name="agency" label={t('contracts.agency')} required>
-        <Picker<AgencyRow>
-          entity="agency"
-          listPath="/agencies"
-          listName="picker.agencies"
-          title={t('contracts.agency')}
-          required
-          detailRoute="/sst/agency"
-          columns={[
-            { key: 'name', title: t('fields.name') },
-            { key: 'companyName', title: t('markets.company') },
-          ]}
-          toValue={(row) => ({ id: row.id, label: row.name })}
-        />
+        <AgencyPicker title={t('contracts.agency')} required />
       </Form.Item>
       <Form.Item name="documentType" label={t('contracts.documentType')} required>
         <Select
@@ -182,13 +143,13 @@ export function ContractFormFields() {
         <Input type="date" style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name="referent" label={t('contracts.referent')} required>
-        <UserPicker title={t('contracts.referent')} />
+        <UserPicker title={t('contracts.referent')} required />
       </Form.Item>
       <Form.Item name="referentBuyer" label={t('contracts.referentBuyer')}>
         <TrimmedInput maxLength={255} />
       </Form.Item>
       <Form.Item name="adminReferent" label={t('contracts.adminReferent')} required>
-        <UserPicker title={t('contracts.adminReferent')} />
+        <UserPicker title={t('contracts.adminReferent')} required />
       </Form.Item>
       <Form.Item name="comment" label={t('contracts.comment')}>
         <Input.TextArea rows={3} maxLength={4000} />

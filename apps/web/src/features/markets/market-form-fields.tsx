@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/form/money-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
-import type { AgencyRow } from '../agencies/agencies.api';
+import { AgencyPicker } from '../agencies/agency-picker';
 import type { ProjectRow } from '../projects/project-list-page';
 import { usePaymentChoices } from './markets.api';
 
@@ -107,19 +107,7 @@ export function MarketFormFields() {
         <TrimmedInput maxLength={255} />
       </Form.Item>
       <Form.Item name="agency" label={t('markets.agency')} required>
-        <Picker<AgencyRow>
-          entity="agency"
-          listPath="/agencies"
-          listName="picker.agencies"
-          title={t('markets.agency')}
-          required
-          detailRoute="/sst/agency"
-          columns={[
-            { key: 'name', title: t('fields.name') },
-            { key: 'companyName', title: t('markets.company') },
-          ]}
-          toValue={(row) => ({ id: row.id, label: row.name })}
-        />
+        <AgencyPicker title={t('markets.agency')} required />
       </Form.Item>
       <Form.Item name="project" label={t('markets.project')} required>
         <Picker<ProjectRow>

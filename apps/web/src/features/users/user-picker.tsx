@@ -2,16 +2,26 @@ import { useTranslation } from 'react-i18next';
 import { Picker, type PickerValue } from '../../components/picker/picker';
 import type { UserRow } from './users.api';
 
-/** A user picker (manager, perimeter target, project member): chosen from the user list. */
-export function UserPicker(props: { id?: string; value?: PickerValue | null; onChange?: (value: PickerValue | null) => void }) {
+export type UserPickerProps = {
+  id?: string;
+  value?: PickerValue | null;
+  onChange?: (value: PickerValue | null) => void;
+  /** The modal's title (the form item's label); "Utilisateur" by default. */
+  title?: string;
+  required?: boolean;
+};
+
+/** A user picker (manager, perimeter target, project member, contract referents): chosen from the user list. */
+export function UserPicker({ title, required, ...field }: UserPickerProps) {
   const { t } = useTranslation();
   return (
     <Picker<UserRow>
-      {...props}
+      {...field}
       entity="user"
       listPath="/users"
       listName="picker.users"
-      title={t('users.one')}
+      title={title ?? t('users.one')}
+      required={required}
       detailRoute="/user"
       columns={[
         { key: 'uid', title: t('users.uid') },
