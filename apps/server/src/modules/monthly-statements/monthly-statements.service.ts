@@ -15,49 +15,41 @@ import {
   STATEMENT_NOT_PAID_MESSAGE,
   STATEMENT_PAID_BLOCKED_MESSAGE,
   STATEMENT_PROJECT_UNKNOWN_MESSAGE,
-  STATEMENT_RELEASE_NO_RG_MESSAGE,
-  STATEMENT_RELEASE_NOT_HERE_MESSAGE,
-  STATEMENT_RELEASE_NOT_VALIDATED_MESSAGE,
-  STATEMENT_RELEASE_TAKEN_MESSAGE,
   STATEMENT_UNPAY_BLOCKED_MESSAGE,
   type StatementAttachmentRow,
   type StatementCreateInput,
   type StatementDetailRecord,
   type StatementGenerationResult,
-  type StatementRelease,
   type StatementUpdateInput,
 } from '@isf/contract';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import {
-  attachments,
-  monthlyStatementAttachments,
-  monthlyStatementRgReleases,
-  monthlyStatements,
-} from '../../db/schema/index.js';
+import { attachments, monthlyStatementAttachments, monthlyStatements } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope, runList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { projectScope } from '../../platform/scope.js';
 import { rgReleaseDateSql } from '../attachments/attachment-amounts.js';
-import { ATTACHMENT_ENTITY } from '../attachments/attachments.lists.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL } from '../attachments/order-attachments.js';
 import { MARKET_ENTITY } from '../markets/market-work-item.js';
 import { marketList, marketScope } from '../markets/markets.lists.js';
-import { releaseCandidateList, statementList } from './monthly-statements.lists.js';
+import { statementList } from './monthly-statements.lists.js';
 import { rgReleasedSql } from './rg-releases.js';
 import { statementFigures } from './statement-figures.js';
-
-async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
+import { createStatementReleases } from './statement-releases.js';
+import {
+  assertUnlocked,
+  findStatement,
+  idList,
+  lockStatementForChange,
+  nodeJoin,
+  rowsOf,
+  touchStatement,
+  unlinkFromStatement,
+} from './statement-store.js';
 
 const references = (rows: readonly { reference: string }[]) => rows.map((row) => row.reference).join(', ');
-
-/** The attachment's node code, joined as `n` on an attachment `att`. */
-const nodeJoin = sql`LEFT JOIN workflow_tokens t ON t.entity_name = ${ATTACHMENT_ENTITY} AND t.entity_id = att.id
-  LEFT JOIN workflow_nodes n ON n.id = t.node_id`;
 
 type HeaderRow = Omit<
   StatementDetailRecord,
@@ -76,30 +68,7 @@ type HeaderRow = Omit<
 
 /** Monthly statements (spec 2 Monthly statement list and detail, §4 rules, §6 rights, §7 calls). */
 export function createStatementService(database: Database) {
-  async function find(db: Database, id: number) {
-    const [row] = await db.select().from(monthlyStatements).where(eq(monthlyStatements.id, id)).limit(1);
-    return row;
-  }
-
-  /** The statement row locked for a change; 404 when unknown. */
-  async function lockForChange(tx: Database, id: number) {
-    const [locked] = await tx
-      .select({ id: monthlyStatements.id })
-      .from(monthlyStatements)
-      .where(eq(monthlyStatements.id, id))
-      .for('update');
-    const before = locked ? await find(tx, id) : undefined;
-    if (!before) {
-      throw notFound();
-    }
-    return before;
-  }
-
-  function assertUnlocked(statement: { locked: boolean }) {
-    if (statement.locked) {
-      throw businessRefusal(STATEMENT_LOCKED_MESSAGE);
-    }
-  }
+  const releases = createStatementReleases(database);
 
   /** The money of the attachments it invoices, the RG it releases and the RG due and released nowhere. */
   async function moneyOf(id: number, marketId: number, date: string) {
@@ -118,20 +87,6 @@ export function createStatementService(database: Database) {
         ORDER BY att.id`,
     );
     return { invoiced, due: due.map((row) => row.rg) };
-  }
-
-  async function releasesOf(id: number): Promise<StatementRelease[]> {
-    return rowsOf<StatementRelease>(
-      database,
-      sql`SELECT att.id, att.reference, o.id AS "orderId", o.reference AS "orderReference",
-          ${rgReleaseDateSql('att', 'o')}::text AS "rgReleaseDate", r.amount::text AS "rgReleased",
-          coalesce(n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}), FALSE) AS validated,
-          coalesce((SELECT s.paid_at IS NOT NULL FROM monthly_statement_attachments msa
-            JOIN monthly_statements s ON s.id = msa.statement_id WHERE msa.attachment_id = att.id), FALSE) AS paid
-        FROM monthly_statement_rg_releases r JOIN attachments att ON att.id = r.attachment_id
-          JOIN orders o ON o.id = att.order_id ${nodeJoin}
-        WHERE r.statement_id = ${id} ORDER BY att.reference, att.id`,
-    );
   }
 
   async function get(id: number): Promise<StatementDetailRecord> {
@@ -154,7 +109,7 @@ export function createStatementService(database: Database) {
     const { marketId, edifice, agency, agencyName, project, projectName, tva, paymentTypeName, marketSapReference, ...fields } =
       row;
     const money = await moneyOf(id, marketId, row.date);
-    const releasedAttachments = await releasesOf(id);
+    const releasedAttachments = await releases.releasesOf(id);
     return {
       ...fields,
       ...statementFigures({
@@ -202,7 +157,7 @@ export function createStatementService(database: Database) {
         entity: MONTHLY_STATEMENT_ENTITY,
         entityId: id,
         action: 'create',
-        after: await find(tx, id),
+        after: await findStatement(tx, id),
       });
       return id;
     });
@@ -266,7 +221,7 @@ export function createStatementService(database: Database) {
           entity: MONTHLY_STATEMENT_ENTITY,
           entityId: id,
           action: 'generate',
-          after: { ...(await find(tx, id)), attachments: free.map((row) => row.id) },
+          after: { ...(await findStatement(tx, id)), attachments: free.map((row) => row.id) },
         });
         created.push({ id, marketId: market.id, edifice: market.edifice, attachementCount: free.length });
       }
@@ -277,7 +232,7 @@ export function createStatementService(database: Database) {
 
   async function update(id: number, input: StatementUpdateInput, context: AuditContext): Promise<StatementDetailRecord> {
     await database.transaction(async (tx) => {
-      const before = await lockForChange(tx, id);
+      const before = await lockStatementForChange(tx, id);
       if (before.version !== input.version) {
         throw staleVersion(before.version);
       }
@@ -299,7 +254,7 @@ export function createStatementService(database: Database) {
         entityId: id,
         action: 'update',
         before,
-        after: await find(tx, id),
+        after: await findStatement(tx, id),
       });
     });
     return get(id);
@@ -308,7 +263,7 @@ export function createStatementService(database: Database) {
   /** Only an unpaid statement is deleted; its attachments and RG releases are freed (cascade). */
   async function remove(id: number, context: AuditContext) {
     await database.transaction(async (tx) => {
-      const before = await lockForChange(tx, id);
+      const before = await lockStatementForChange(tx, id);
       if (before.paidAt !== null || before.locked) {
         throw businessRefusal(STATEMENT_DELETE_PAID_MESSAGE);
       }
@@ -317,20 +272,13 @@ export function createStatementService(database: Database) {
     });
   }
 
-  async function touch(tx: Database, id: number) {
-    await tx
-      .update(monthlyStatements)
-      .set({ version: sql`${monthlyStatements.version} + 1`, updatedAt: sql`now()` })
-      .where(eq(monthlyStatements.id, id));
-  }
-
   /**
    * POST /situation/{id}/attachement: validated attachments of the statement's market that no statement
    * invoices yet; all or nothing (400 for unknown ids, 422 with the first attachment refused and why).
    */
   async function addAttachments(id: number, ids: readonly number[], context: AuditContext) {
     await database.transaction(async (tx) => {
-      const before = await lockForChange(tx, id);
+      const before = await lockStatementForChange(tx, id);
       assertUnlocked(before);
       const found = await rowsOf<{
         id: number;
@@ -370,7 +318,7 @@ export function createStatementService(database: Database) {
         }
       }
       await tx.insert(monthlyStatementAttachments).values(found.map((row) => ({ statementId: id, attachmentId: row.id })));
-      await touch(tx, id);
+      await touchStatement(tx, id);
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,
         entityId: id,
@@ -383,16 +331,18 @@ export function createStatementService(database: Database) {
   /** DELETE /situation/{id}/attachement/{attachmentId}: an unlocked statement gives the attachment back. */
   async function removeAttachment(id: number, attachmentId: number, context: AuditContext) {
     await database.transaction(async (tx) => {
-      const before = await lockForChange(tx, id);
-      assertUnlocked(before);
-      const removed = await tx
-        .delete(monthlyStatementAttachments)
-        .where(and(eq(monthlyStatementAttachments.statementId, id), eq(monthlyStatementAttachments.attachmentId, attachmentId)))
-        .returning({ id: monthlyStatementAttachments.id });
-      if (removed.length === 0) {
-        throw businessRefusal(STATEMENT_ATTACHMENT_NOT_HERE_MESSAGE);
-      }
-      await touch(tx, id);
+      await unlinkFromStatement(
+        tx,
+        id,
+        () =>
+          tx
+            .delete(monthlyStatementAttachments)
+            .where(
+              and(eq(monthlyStatementAttachments.statementId, id), eq(monthlyStatementAttachments.attachmentId, attachmentId)),
+            )
+            .returning({ id: monthlyStatementAttachments.id }),
+        STATEMENT_ATTACHMENT_NOT_HERE_MESSAGE,
+      );
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,
         entityId: id,
@@ -426,7 +376,7 @@ export function createStatementService(database: Database) {
    */
   async function markPaid(id: number, context: AuditContext) {
     await database.transaction(async (tx) => {
-      const before = await lockForChange(tx, id);
+      const before = await lockStatementForChange(tx, id);
       if (before.paidAt !== null || before.locked) {
         throw businessRefusal(before.paidAt !== null ? STATEMENT_ALREADY_PAID_MESSAGE : STATEMENT_LOCKED_MESSAGE);
       }
@@ -449,7 +399,7 @@ export function createStatementService(database: Database) {
         entityId: id,
         action: 'paid',
         before,
-        after: await find(tx, id),
+        after: await findStatement(tx, id),
       });
     });
   }
@@ -460,7 +410,7 @@ export function createStatementService(database: Database) {
    */
   async function unpay(id: number, context: AuditContext) {
     await database.transaction(async (tx) => {
-      const before = await lockForChange(tx, id);
+      const before = await lockStatementForChange(tx, id);
       if (before.paidAt === null) {
         throw businessRefusal(STATEMENT_NOT_PAID_MESSAGE);
       }
@@ -484,7 +434,7 @@ export function createStatementService(database: Database) {
         entityId: id,
         action: 'dangerously_unpay',
         before,
-        after: await find(tx, id),
+        after: await findStatement(tx, id),
       });
     });
   }
@@ -502,110 +452,6 @@ export function createStatementService(database: Database) {
     );
   }
 
-  /** The ids as SQL values, for an IN list. */
-  const idList = (ids: readonly number[]) =>
-    sql.join(
-      ids.map((value) => sql`${value}`),
-      sql`, `,
-    );
-
-  /**
-   * POST /situation/{id}/rg: records the RG release of validated attachments of the statement's market
-   * with an RG above zero that no statement releases yet, the amount released being their RG; all or
-   * nothing (400 for unknown ids, 422 naming the first attachment refused and why).
-   */
-  async function recordReleases(id: number, ids: readonly number[], context: AuditContext) {
-    await database.transaction(async (tx) => {
-      const before = await lockForChange(tx, id);
-      assertUnlocked(before);
-      // the attachments locked first, then read again: a release recorded meanwhile is seen
-      await tx.execute(sql`SELECT att.id FROM attachments att WHERE att.id IN (${idList(ids)}) ORDER BY att.id FOR UPDATE`);
-      const found = await rowsOf<{
-        id: number;
-        reference: string;
-        marketId: number;
-        rg: string;
-        validated: boolean;
-        releasedIn: number | null;
-      }>(
-        tx,
-        sql`SELECT att.id, att.reference, o.market_id AS "marketId", att.rg::text AS rg,
-            coalesce(n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}), FALSE) AS validated,
-            (SELECT r.statement_id FROM monthly_statement_rg_releases r WHERE r.attachment_id = att.id) AS "releasedIn"
-          FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
-          WHERE att.id IN (${idList(ids)})
-          ORDER BY att.reference, att.id`,
-      );
-      const unknown = ids.filter((value) => !found.some((row) => row.id === value));
-      if (unknown.length > 0) {
-        const message = fillStatementMessage(STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE, { ids: unknown.join(', ') });
-        throw badRequest(message, { attachements: message });
-      }
-      for (const row of found) {
-        const refusal =
-          row.marketId !== before.marketId
-            ? STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE
-            : !row.validated
-              ? STATEMENT_RELEASE_NOT_VALIDATED_MESSAGE
-              : !(Number(row.rg) > 0)
-                ? STATEMENT_RELEASE_NO_RG_MESSAGE
-                : row.releasedIn !== null
-                  ? STATEMENT_RELEASE_TAKEN_MESSAGE
-                  : null;
-        if (refusal) {
-          throw businessRefusal(
-            fillStatementMessage(refusal, { reference: row.reference, statement: String(row.releasedIn ?? '') }),
-          );
-        }
-      }
-      await tx
-        .insert(monthlyStatementRgReleases)
-        .values(found.map((row) => ({ statementId: id, attachmentId: row.id, amount: row.rg })));
-      await touch(tx, id);
-      await recordAudit(tx, context, {
-        entity: MONTHLY_STATEMENT_ENTITY,
-        entityId: id,
-        action: 'release_rg',
-        after: { releases: found.map((row) => ({ attachment: row.id, amount: row.rg })) },
-      });
-    });
-  }
-
-  /**
-   * DELETE /situation/{id}/attachement/{attachmentId}/rg (option DANGEROUSLY_REVERT, checked by the
-   * route): an unlocked statement no longer releases the attachment's RG.
-   */
-  async function removeRelease(id: number, attachmentId: number, context: AuditContext) {
-    await database.transaction(async (tx) => {
-      const before = await lockForChange(tx, id);
-      assertUnlocked(before);
-      const removed = await tx
-        .delete(monthlyStatementRgReleases)
-        .where(and(eq(monthlyStatementRgReleases.statementId, id), eq(monthlyStatementRgReleases.attachmentId, attachmentId)))
-        .returning({ amount: monthlyStatementRgReleases.amount });
-      if (removed.length === 0) {
-        throw businessRefusal(STATEMENT_RELEASE_NOT_HERE_MESSAGE);
-      }
-      await touch(tx, id);
-      await recordAudit(tx, context, {
-        entity: MONTHLY_STATEMENT_ENTITY,
-        entityId: id,
-        action: 'remove_rg_release',
-        before: { attachment: attachmentId, amount: removed[0]?.amount },
-      });
-    });
-  }
-
-  /** GET /situation/{id}/rgreleases/candidates: the attachments whose RG it may release, a list query. */
-  async function releaseCandidates(id: number, query: ListQuery, principal: Principal) {
-    const statement = await find(database, id);
-    if (!statement) {
-      throw notFound();
-    }
-    const where = sql`${releaseCandidateList.where ?? sql`TRUE`} AND o.market_id = ${statement.marketId}`;
-    return runList(database, { ...releaseCandidateList, where }, query, principal);
-  }
-
   /** GET /market/{id}/statements: the market's statements (its Situations tab), a list query (newest first). */
   async function ofMarket(marketId: number, query: ListQuery, principal: Principal) {
     return runList(database, { ...statementList, where: sql`s.market_id = ${marketId}` }, query, principal);
@@ -619,10 +465,7 @@ export function createStatementService(database: Database) {
     remove,
     addAttachments,
     removeAttachment,
-    recordReleases,
-    removeRelease,
-    releasesOf,
-    releaseCandidates,
+    ...releases,
     markPaid,
     unpay,
     attachmentsOf,

@@ -1,0 +1,78 @@
+import { STATEMENT_LOCKED_MESSAGE } from '@isf/contract';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { monthlyStatements } from '../../db/schema/index.js';
+import { businessRefusal, notFound } from '../../platform/errors.js';
+import { ATTACHMENT_ENTITY } from '../attachments/attachments.lists.js';
+
+/**
+ * What every change of a monthly statement shares: reading and locking its row, the locked-statement
+ * refusal, the version bump, and the SQL pieces its queries join on.
+ */
+
+export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** The attachment's node code, joined as `n` on an attachment `att`. */
+export const nodeJoin = sql`LEFT JOIN workflow_tokens t ON t.entity_name = ${ATTACHMENT_ENTITY} AND t.entity_id = att.id
+  LEFT JOIN workflow_nodes n ON n.id = t.node_id`;
+
+/** The ids as SQL values, for an IN list. */
+export const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+export async function findStatement(db: Database, id: number) {
+  const [row] = await db.select().from(monthlyStatements).where(eq(monthlyStatements.id, id)).limit(1);
+  return row;
+}
+
+/** The statement row locked for a change; 404 when unknown. */
+export async function lockStatementForChange(tx: Database, id: number) {
+  const [locked] = await tx
+    .select({ id: monthlyStatements.id })
+    .from(monthlyStatements)
+    .where(eq(monthlyStatements.id, id))
+    .for('update');
+  const before = locked ? await findStatement(tx, id) : undefined;
+  if (!before) {
+    throw notFound();
+  }
+  return before;
+}
+
+export function assertUnlocked(statement: { locked: boolean }) {
+  if (statement.locked) {
+    throw businessRefusal(STATEMENT_LOCKED_MESSAGE);
+  }
+}
+
+/** A change of what the statement holds bumps its version (its figures changed). */
+export async function touchStatement(tx: Database, id: number) {
+  await tx
+    .update(monthlyStatements)
+    .set({ version: sql`${monthlyStatements.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(monthlyStatements.id, id));
+}
+
+/**
+ * Takes one attachment link (invoiced attachment, RG release) out of an unlocked statement: `unlink`
+ * deletes it and returns what it deleted; nothing deleted is refused with `notHere`. Returns the row.
+ */
+export async function unlinkFromStatement<Row>(
+  tx: Database,
+  id: number,
+  unlink: () => Promise<Row[]>,
+  notHere: string,
+): Promise<Row> {
+  assertUnlocked(await lockStatementForChange(tx, id));
+  const [removed] = await unlink();
+  if (removed === undefined) {
+    throw businessRefusal(notHere);
+  }
+  await touchStatement(tx, id);
+  return removed;
+}
