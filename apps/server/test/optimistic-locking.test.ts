@@ -59,7 +59,7 @@ const VERSIONED_TABLES: Record<string, { routes: string[] } | { writtenBy: strin
 };
 
 function versionedTables(): string[] {
-  return Object.values(schema)
+  return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => value instanceof PgTable)
     .map((table) => getTableConfig(table))
     .filter((config) => config.columns.some((column) => column.name === 'version'))
