@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentTerms, paymentTypes } from '../src/db/schema/index.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
-import { inject, login, type TestApp, createTestApp } from './helper.js';
+import { createTestApp, inject, login, type TestApp } from './helper.js';
 import { createOrder, marketWithBpu, pricesOf } from './orders-fixtures.js';
 import { pdfText } from './pdf-text.js';
 
@@ -94,7 +94,9 @@ describe('no parent edit moves a paid or validated figure (issue 11, item 1)', (
       200,
     );
     await fx.validate(validatedAttachment);
-    const { id: statement } = await ok<{ id: number }>(send('POST', '/api/situation/create', { market: market.marketId, sap: 'S' }));
+    const { id: statement } = await ok<{ id: number }>(
+      send('POST', '/api/situation/create', { market: market.marketId, sap: 'S' }),
+    );
     await ok(send('POST', `/api/situation/${statement}/attachement`, [paidAttachment]));
     await ok(send('POST', `/api/situation/${statement}/paid`));
     const ids = { market: market.marketId, order, statement, attachments: [paidAttachment, validatedAttachment] };
@@ -134,7 +136,9 @@ describe('no parent edit moves a paid or validated figure (issue 11, item 1)', (
     const order = await createOrder(testApp.app, testApp.db, admin, market.marketId);
     const prices = await pricesOf(testApp.db, market.bpuId);
     const current = await ok<Record<string, unknown>>(send('GET', `/api/order/${order}`));
-    await ok(send('PUT', `/api/order/${order}`, { ...current, prestationOSs: [{ prestation: prices[0]?.prestation, quantity: '7' }] }));
+    await ok(
+      send('PUT', `/api/order/${order}`, { ...current, prestationOSs: [{ prestation: prices[0]?.prestation, quantity: '7' }] }),
+    );
     const draft = await ok<{ total: string; totalTTC: string }>(send('GET', `/api/order/${order}`));
     expect((await editMarket(market.marketId, { tva: 'tenPercents' })).statusCode).toBe(200);
     const after = await ok<{ total: string; totalTTC: string }>(send('GET', `/api/order/${order}`));

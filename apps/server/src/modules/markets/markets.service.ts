@@ -21,9 +21,9 @@ import { badRequest, businessRefusal, notFound } from '../../platform/errors.js'
 import { buildWhere, isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { agencyList } from '../companies/companies.lists.js';
+import { recomputeTotals } from '../orders/index.js';
 import { projectList } from '../projects/projects.list.js';
 import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
-import { recomputeTotals } from '../orders/index.js';
 import { canBeDeactivated, countOrdersInProgress, moneyHasMoved } from './market-rules.js';
 import { MARKET_ENTITY } from './market-work-item.js';
 import { marketList } from './markets.lists.js';
