@@ -21,6 +21,7 @@ export * from './notifications.js';
 export * from './order-detail.js';
 export * from './orders.js';
 export * from './organisation.js';
+export * from './password-policy.js';
 export * from './popups.js';
 export * from './price-schedules.js';
 export * from './project-evaluations.js';
