@@ -43,6 +43,7 @@ import { registerWorkflowRoutes } from './modules/workflow/workflow.routes.js';
 import { registerWorkflowEngine } from './modules/workflow/workflow-engine.js';
 import { type DeclaredRoute, registerAccessControl } from './platform/access.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { registerInputGuards } from './platform/input-guards.js';
 import { registerJobs } from './platform/jobs/jobs-plugin.js';
 import { createPrincipalLoader, type PrincipalLoader } from './platform/principal.js';
 import { generateRequestId, registerRequestIdHeader } from './platform/request-id.js';
@@ -69,6 +70,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestIdHeader(app);
+  registerInputGuards(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -172,3 +172,93 @@ describe('passwords', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('input that once caused a 500', () => {
+  it('answers 400 to a NUL character in a query, a JSON body or a path', async () => {
+    const admin = await login(testApp.app, 'admin', 'admin');
+    const list = await inject(testApp.app, { method: 'GET', url: '/api/projects', token: admin, query: { name: 'a\u0000b' } });
+    expect(list.statusCode, list.body).toBe(400);
+    const body = await inject(testApp.app, {
+      method: 'POST',
+      url: '/api/project',
+      token: admin,
+      payload: { name: 'Projet\u0000', code: 'NUL-1' },
+    });
+    expect(body.statusCode, body.body).toBe(400);
+    expect(body.json().detail).toBe('Caractère nul interdit dans les données envoyées.');
+    expect((await inject(testApp.app, { method: 'GET', url: '/api/project/1%00', token: admin })).statusCode).toBe(400);
+  });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('refuses the sort key %s with 400', async (key) => {
+    const admin = await login(testApp.app, 'admin', 'admin');
+    const response = await inject(testApp.app, {
+      method: 'GET',
+      url: '/api/projects',
+      token: admin,
+      query: { sort: `${key},asc` },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+  });
+
+  it('answers 400 to an impossible calendar date, without the SQL in the body', async () => {
+    const admin = await login(testApp.app, 'admin', 'admin');
+    const response = await inject(testApp.app, {
+      method: 'POST',
+      url: '/api/delegation/create',
+      token: admin,
+      payload: { delegateTo: await userIdOf(testApp.db, 'lecteur'), startDate: '2026-02-30', endDate: '2026-03-01' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.body).not.toMatch(/select|insert|delegations/i);
+  });
+
+  it('refuses a document owner that is not in the registry of owners (entity=constructor)', async () => {
+    const admin = await login(testApp.app, 'admin', 'admin');
+    const boundary = 'fuzzboundary';
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload =
+      part('type', '1') +
+      part('entity', 'constructor') +
+      part('id', '1') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${'n'.repeat(300)}.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n%%EOF\n\r\n--${boundary}--\r\n`;
+    const response = await inject(testApp.app, {
+      method: 'POST',
+      url: '/api/document',
+      token: admin,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().fields).toEqual({ entity: 'Entité inconnue.' });
+  });
+
+  it('refuses a user manual link that is not http(s)', async () => {
+    const admin = await login(testApp.app, 'admin', 'admin');
+    const id = await userIdOf(testApp.db, 'lecteur');
+    const user = (await inject(testApp.app, { method: 'GET', url: `/api/user/${id}`, token: admin })).json();
+    const response = await inject(testApp.app, {
+      method: 'PUT',
+      url: `/api/user/${id}`,
+      token: admin,
+      payload: { ...user, role: user.role?.id ?? user.role, manager: null, userManualUrl: 'javascript:alert(1)' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().fields.userManualUrl).toBe('Le lien doit commencer par http:// ou https://.');
+  });
+});
+
+describe('responses', () => {
+  it('marks every API response, the login included, Cache-Control: no-store', async () => {
+    const loginResponse = await inject(testApp.app, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: 'admin' },
+    });
+    expect(loginResponse.headers['cache-control']).toBe('no-store');
+    const profile = await profileOf(testApp.app, loginResponse.json().token);
+    expect(profile.headers['cache-control']).toBe('no-store');
+    const refused = await profileOf(testApp.app, 'not.a.token');
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+});

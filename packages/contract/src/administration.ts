@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENTITY_CODES } from './entities.js';
-import { optionalText, requiredText } from './fields.js';
+import { optionalLink, optionalText, requiredText } from './fields.js';
 import { formatMessage } from './messages.js';
 import { newPasswordSchema } from './password-policy.js';
 import { ROLE_OPTIONS } from './role-options.js';
@@ -100,7 +100,7 @@ export const userUpdateSchema = z.object({
   engagement: amountSchema,
   service: optionalText(),
   quality: optionalText(),
-  userManualUrl: optionalText(1000),
+  userManualUrl: optionalLink(1000),
   version: z.coerce.number().int().min(1),
 });
 

@@ -44,7 +44,8 @@ const listing = {
 /** Documents of any owner record, stored behind the storage port; who sees them follows the owner's scope. */
 export function createDocumentService(database: Database, storage: FileStorage) {
   async function assertOwnerVisible(principal: Principal, entity: string, entityId: number) {
-    const owner = DOCUMENT_OWNERS[entity];
+    // only the registry's own owners: `constructor`, `__proto__` and the like are no owner
+    const owner = Object.hasOwn(DOCUMENT_OWNERS, entity) ? DOCUMENT_OWNERS[entity] : undefined;
     if (!owner) {
       throw badRequest(`Les documents ne s'attachent pas à « ${entity} ».`, { entity: 'Entité inconnue.' });
     }
