@@ -186,7 +186,17 @@ const PERSONA_MENUS: Record<Persona, string[]> = {
   projectManager: [],
   amountValidator: ['/', '/projects', 'Sous-traitants', '/sst/orders', '/sst/attachements'],
   subcontractor: ['/', 'Sous-traitants', '/sst/markets', '/sst/orders', '/sst/attachements', '/sst/situations'],
-  accountant: ['/', '/projects', 'Sous-traitants', '/sst/markets', '/sst/orders', '/sst/attachements', '/sst/situations'],
+  accountant: [
+    '/',
+    '/projects',
+    'Sous-traitants',
+    '/sst/markets',
+    '/sst/orders',
+    '/sst/attachements',
+    '/sst/situations',
+    'Administration',
+    '/release-rg-warranties',
+  ],
 };
 
 async function menuIdsOf(db: Database, keys: string[]): Promise<number[]> {
@@ -202,13 +212,14 @@ async function menuIdsOf(db: Database, keys: string[]): Promise<number[]> {
 
 const PERSONA_READ: Record<
   Persona,
-  ('order' | 'attachement' | 'subcontractor_market' | 'document' | 'project' | 'envelope' | 'monthly_statement')[]
+  ('order' | 'attachement' | 'subcontractor_market' | 'document' | 'project' | 'envelope' | 'monthly_statement' | 'warranty')[]
 > = {
   buyer: [],
   projectManager: [],
   amountValidator: ['order', 'attachement', 'project', 'document'],
   subcontractor: ['order', 'attachement', 'subcontractor_market', 'project', 'document', 'monthly_statement'],
-  accountant: ['order', 'attachement', 'subcontractor_market', 'project', 'document', 'monthly_statement'],
+  // 'warranty': the accountant follows the retention invoices of the RG it releases (/release-rg-warranties)
+  accountant: ['order', 'attachement', 'subcontractor_market', 'project', 'document', 'monthly_statement', 'warranty'],
 };
 
 /** The demo's workflow side: reference workflows, the seeded roles' rights, and three more personas. */
@@ -241,7 +252,7 @@ export async function seedWorkflowDemo(db: Database): Promise<void> {
         read: PERSONA_READ[persona.persona],
         // the accountant pays the attachments: it creates the monthly statements and marks them paid
         ...(persona.persona === 'accountant'
-          ? { create: ['monthly_statement' as const], update: ['monthly_statement' as const] }
+          ? { create: ['monthly_statement' as const], update: ['monthly_statement' as const, 'warranty' as const] }
           : {}),
         menuIds: await menuIdsOf(db, PERSONA_MENUS[persona.persona]),
         options: [

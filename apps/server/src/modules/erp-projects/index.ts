@@ -1,0 +1,3 @@
+/** What other modules may use of the Oracle projects. */
+export { saveErpProjects } from './oracle-project-sync.js';
+export { asSyncFailure } from './oracle-sync-jobs.js';

@@ -1,0 +1,2 @@
+/** What other modules may use of the subcontractor markets. */
+export { marketScope } from './markets.lists.js';
