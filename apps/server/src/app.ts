@@ -17,6 +17,7 @@ import { registerAgencyRoutes } from './modules/agencies/agencies.routes.js';
 import { createAgencyService } from './modules/agencies/agencies.service.js';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerBudgetRoutes } from './modules/budgets/index.js';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerDepositRoutes(app, db);
   registerStatementRoutes(app, db);
   registerWarrantyRoutes(app, db);
+  registerBudgetRoutes(app, db);
   registerErpProjectRoutes(app, db, integrations.erp);
   registerErpUserRoutes(app, db, integrations.erp);
   registerRoleRoutes(app, db);
