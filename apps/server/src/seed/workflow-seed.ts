@@ -186,7 +186,16 @@ const PERSONA_MENUS: Record<Persona, string[]> = {
   projectManager: [],
   amountValidator: ['/', '/projects', 'Sous-traitants', '/sst/orders', '/sst/attachements'],
   subcontractor: ['/', 'Sous-traitants', '/sst/markets', '/sst/orders', '/sst/attachements', '/sst/situations'],
-  accountant: ['/', '/projects', 'Sous-traitants', '/sst/markets', '/sst/orders', '/sst/attachements', '/sst/situations'],
+  accountant: [
+    '/',
+    '/projects',
+    'Sous-traitants',
+    '/sst/markets',
+    '/sst/orders',
+    '/sst/attachements',
+    '/sst/situations',
+    '/sst/contracts',
+  ],
 };
 
 async function menuIdsOf(db: Database, keys: string[]): Promise<number[]> {
@@ -202,13 +211,23 @@ async function menuIdsOf(db: Database, keys: string[]): Promise<number[]> {
 
 const PERSONA_READ: Record<
   Persona,
-  ('order' | 'attachement' | 'subcontractor_market' | 'document' | 'project' | 'envelope' | 'monthly_statement')[]
+  ('order' | 'attachement' | 'subcontractor_market' | 'document' | 'project' | 'envelope' | 'contract' | 'monthly_statement')[]
 > = {
   buyer: [],
   projectManager: [],
   amountValidator: ['order', 'attachement', 'project', 'document'],
   subcontractor: ['order', 'attachement', 'subcontractor_market', 'project', 'document', 'monthly_statement'],
-  accountant: ['order', 'attachement', 'subcontractor_market', 'project', 'document', 'monthly_statement'],
+  // the accountant is the second envelope validator role (spec 2 §5: at least two roles validate an envelope)
+  accountant: [
+    'order',
+    'attachement',
+    'subcontractor_market',
+    'project',
+    'document',
+    'monthly_statement',
+    'envelope',
+    'contract',
+  ],
 };
 
 /** The demo's workflow side: reference workflows, the seeded roles' rights, and three more personas. */
