@@ -5,6 +5,7 @@ import {
   MARKET_CANNOT_BE_DEACTIVATED_MESSAGE,
   MARKET_DELETE_NOT_DRAFT_MESSAGE,
   MARKET_EDIFICE_DUPLICATE_MESSAGE,
+  MARKET_VAT_LOCKED_MESSAGE,
   type MarketBpu,
   type MarketDepositType,
   type MarketInput,
@@ -13,16 +14,17 @@ import {
 } from '@isf/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bpus, bpuTemplates, documents, markets, paymentTerms, paymentTypes } from '../../db/schema/index.js';
+import { bpus, bpuTemplates, documents, markets, orders, paymentTerms, paymentTypes } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { createCrud, type Values } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
 import { buildWhere, isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { agencyList } from '../companies/companies.lists.js';
+import { recomputeTotals } from '../orders/index.js';
 import { projectList } from '../projects/projects.list.js';
 import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
-import { canBeDeactivated, countOrdersInProgress } from './market-rules.js';
+import { canBeDeactivated, countOrdersInProgress, moneyHasMoved } from './market-rules.js';
 import { MARKET_ENTITY } from './market-work-item.js';
 import { marketList } from './markets.lists.js';
 
@@ -188,7 +190,31 @@ export function createMarketService(database: Database) {
 
     async update(id: number, input: MarketInput & { version: number }, principal: Principal, context: AuditContext) {
       await assertReferences(input, principal, id);
-      await crud.update(id, { ...columnsOf(input), version: input.version }, context);
+      // the VAT regime feeds every order TTC, attachment PDF and statement: frozen once money has moved,
+      // and while it may change, the (draft) orders' stored TTC follow it in the same transaction
+      let vatChanged = false;
+      await crud.update(id, { ...columnsOf(input), version: input.version }, context, {
+        check: async (before, transaction) => {
+          vatChanged = before.tva !== input.tva;
+          if (vatChanged && (await moneyHasMoved(transaction, id))) {
+            throw businessRefusal(MARKET_VAT_LOCKED_MESSAGE);
+          }
+        },
+        afterWrite: async (transaction) => {
+          if (!vatChanged) {
+            return undefined;
+          }
+          const orderRows = await transaction
+            .select({ id: orders.id })
+            .from(orders)
+            .where(eq(orders.marketId, id))
+            .orderBy(asc(orders.id));
+          for (const order of orderRows) {
+            await recomputeTotals(transaction, order.id);
+          }
+          return undefined;
+        },
+      });
       return get(id);
     },
 

@@ -1,0 +1,1 @@
+export { recomputeTotals } from './order-lines.js';
