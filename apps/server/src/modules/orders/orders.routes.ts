@@ -17,7 +17,8 @@ import { badRequest, businessRefusal } from '../../platform/errors.js';
 import { type ListDefinition, parseListQuery, runList } from '../../platform/list-engine.js';
 import { requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { readCsvUpload } from '../price-schedules/csv-import.js';
+import { readCsvUpload } from '../price-schedules/index.js';
+import { orderDocumentRemovalRefusal } from './order-documents.js';
 import { registerOrderErpRoutes } from './order-erp.routes.js';
 import { importOrderLines } from './order-import.js';
 import { registerOrderPdfRoutes } from './order-pdf.routes.js';
@@ -34,6 +35,7 @@ export function registerOrderRoutes(app: FastifyInstance, database: Database): v
   const service = createOrderService(database);
   app.workflow.registry.registerKind(orderWorkItem);
   registerOrderWorkflow(app.workflow.registry);
+  app.documentOwners.registerOwner('order', { entity: 'order', list: orderList, removalRefusal: orderDocumentRemovalRefusal });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('order', action) });
   const inScope = { preHandler: requireInScope(database, orderList) };
