@@ -21,6 +21,7 @@ import { readCsvUpload } from '../price-schedules/index.js';
 import { orderDocumentRemovalRefusal } from './order-documents.js';
 import { registerOrderErpRoutes } from './order-erp.routes.js';
 import { importOrderLines } from './order-import.js';
+import { recomputeMarketOrderTotals } from './order-lines.js';
 import { registerOrderPdfRoutes } from './order-pdf.routes.js';
 import { orderPrestations, orderPrestationsQuery, sendOrderCsv } from './order-prestations.js';
 import { orderWorkItem } from './order-work-item.js';
@@ -35,6 +36,7 @@ export function registerOrderRoutes(app: FastifyInstance, database: Database): v
   const service = createOrderService(database);
   app.workflow.registry.registerKind(orderWorkItem);
   registerOrderWorkflow(app.workflow.registry);
+  app.marketVatFollowers.register(recomputeMarketOrderTotals);
   app.documentOwners.registerOwner('order', { entity: 'order', list: orderList, removalRefusal: orderDocumentRemovalRefusal });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('order', action) });
