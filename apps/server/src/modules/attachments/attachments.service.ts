@@ -19,6 +19,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { attachments } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
@@ -222,15 +223,10 @@ export function createAttachmentService(database: Database) {
       if (refusal) {
         throw businessRefusal(refusal);
       }
-      await tx
-        .update(attachments)
-        .set({
-          observation: input.observation,
-          isDgd: input.isDGD,
-          version: sql`${attachments.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(attachments.id, id));
+      await updateAtVersion(tx, attachments, id, input.version, {
+        observation: input.observation,
+        isDgd: input.isDGD,
+      });
       await changeLines(tx, id, nodeCode, input.prestationAttachements);
       await recordAudit(tx, context, {
         entity: ATTACHMENT_ENTITY,

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.js';
 import { documents, documentTypes } from '../../db/schema/index.js';
 import type { FileStorage } from '../../integrations/storage/storage.port.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
-import { badRequest, businessRefusal, forbidden, notFound, staleVersion } from '../../platform/errors.js';
+import { updateAtVersion } from '../../platform/crud.js';
+import { badRequest, businessRefusal, forbidden, notFound } from '../../platform/errors.js';
 import { contentMatchesName, detectFileKind, sanitizeFileName } from '../../platform/file-kind.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
@@ -165,14 +166,8 @@ export function createDocumentService(database: Database, storage: FileStorage, 
       context: AuditContext,
     ) {
       const { row } = await find(id, principal);
-      if (version !== undefined && version !== row.version) {
-        throw staleVersion(row.version);
-      }
       await database.transaction(async (transaction) => {
-        await transaction
-          .update(documents)
-          .set({ comment, version: row.version + 1 })
-          .where(eq(documents.id, id));
+        await updateAtVersion(transaction, documents, id, version ?? row.version, { comment });
         await recordAudit(transaction, context, {
           entity: 'document',
           entityId: id,
