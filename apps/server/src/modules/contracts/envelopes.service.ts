@@ -27,9 +27,8 @@ import { createCrud, type Values } from '../../platform/crud.js';
 import { badRequest, businessRefusal, forbidden, notFound } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { can, hasOption, type Principal } from '../../platform/principal.js';
-import type { WorkflowEngine } from '../workflow/workflow-engine.js';
-import type { MoveFacts, WorkflowRegistry } from '../workflow/workflow-registry.js';
-import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
+import type { MoveFacts, WorkflowEngine, WorkflowRegistry } from '../workflow/index.js';
+import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { contractList } from './contracts.lists.js';
 
 export const SEND_FOR_SIGNATURE_OPTION = 'envelopes.can_send_for_signature';

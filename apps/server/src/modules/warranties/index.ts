@@ -1,0 +1,2 @@
+// The warranties module's face: what the app and the other modules may use of it (docs/architecture.md).
+export { registerWarrantyRoutes } from './warranties.routes.js';
