@@ -194,6 +194,7 @@ const PERSONA_MENUS: Record<Persona, string[]> = {
     '/sst/orders',
     '/sst/attachements',
     '/sst/situations',
+    '/sst/contracts',
     'Budgets',
     '/budget/dc4',
     '/budget/od',
@@ -219,6 +220,7 @@ const PERSONA_READ: Record<Persona, EntityCode[]> = {
   projectManager: [],
   amountValidator: ['order', 'attachement', 'project', 'document', 'budget_dc4'],
   subcontractor: ['order', 'attachement', 'subcontractor_market', 'project', 'document', 'monthly_statement'],
+  // the accountant is the second envelope validator role (spec 2 §5: at least two roles validate an envelope)
   accountant: [
     'order',
     'attachement',
@@ -226,6 +228,8 @@ const PERSONA_READ: Record<Persona, EntityCode[]> = {
     'project',
     'document',
     'monthly_statement',
+    'envelope',
+    'contract',
     'budget_dc4',
     'budget_od',
     'budget_quantitative',
