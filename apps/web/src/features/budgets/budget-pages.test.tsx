@@ -93,7 +93,7 @@ describe('the budget screens', () => {
     expect(screen.getByText('TTSO-M2025').closest('a')?.getAttribute('href')).toBe('/sst/market/4');
     expect(screen.getAllByText('Bordeaux FTTH')[0]?.closest('a')?.getAttribute('href')).toBe('/project/5');
     expect(document.querySelector('.isf-summary-row')?.textContent).toContain(formatMoney('800.00'));
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/budget/dc4');
+    expect(String((fetchMock.mock.calls[0] as unknown[] | undefined)?.[0])).toContain('/api/budget/dc4');
     expect(queryOf(fetchMock).get('summary')).toBe('true');
     expect(screen.getByRole('button', { name: /CSV/ })).toBeTruthy();
   });
