@@ -1,1 +1,2 @@
 export { recomputeTotals } from './order-lines.js';
+export { requirePdfOption } from './order-pdf.routes.js';

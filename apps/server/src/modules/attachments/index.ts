@@ -1,0 +1,1 @@
+export { netAmount } from './attachment-amounts.js';
