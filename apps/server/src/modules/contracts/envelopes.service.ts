@@ -1,10 +1,12 @@
 import {
   ENVELOPE_DELETE_NOT_DRAFT_MESSAGE,
   ENVELOPE_DOCUMENTS_DRAFT_MESSAGE,
+  ENVELOPE_DRAFT_NODE,
   ENVELOPE_ENTITY,
   ENVELOPE_NO_DOCUMENT_MESSAGE,
   ENVELOPE_NOT_SENDABLE_MESSAGE,
   ENVELOPE_SEND_OPTION_MESSAGE,
+  ENVELOPE_SEND_TRANSITIONS,
   ENVELOPE_VALIDATOR_ONLY_MESSAGE,
   ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE,
   type EnvelopeCreateInput,
@@ -28,10 +30,6 @@ import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { contractList } from './contracts.lists.js';
 
 export const SEND_FOR_SIGNATURE_OPTION = 'envelopes.can_send_for_signature';
-/** The envelope's only step where its documents are added or removed and where it may be deleted. */
-export const ENVELOPE_DRAFT_NODE = 'env_draft';
-/** The hidden transitions that send an envelope to validation, by the node they leave. */
-const SEND_TRANSITIONS: Record<string, string> = { env_draft: 'env_submit_to_validation', env_refused: 'env_to_validation' };
 /** The transition whose holders are the envelope validators (`GET /role/envelope-validator`). */
 const VALIDATION_TRANSITION = 'env_to_validated';
 
@@ -108,7 +106,7 @@ async function validatorRoles(db: Database): Promise<EnvelopeValidatorRole[]> {
  * designated validators validate or refuse (when some were designated), and validating records it.
  */
 export function registerEnvelopeWorkflowRules(registry: WorkflowRegistry): void {
-  for (const transition of Object.values(SEND_TRANSITIONS)) {
+  for (const transition of Object.values(ENVELOPE_SEND_TRANSITIONS)) {
     registry.registerGuard({ workflow: 'envelope', transition }, async (facts, db) => {
       if (!hasOption(facts.principal, SEND_FOR_SIGNATURE_OPTION)) {
         return ENVELOPE_SEND_OPTION_MESSAGE;
@@ -262,7 +260,7 @@ export function createEnvelopeService(database: Database, engine: WorkflowEngine
       context: AuditContext,
     ): Promise<EnvelopeRecord> {
       const status = await statusOf(database, input.envId);
-      const code = status ? SEND_TRANSITIONS[status.nodeCode] : undefined;
+      const code = status ? ENVELOPE_SEND_TRANSITIONS[status.nodeCode] : undefined;
       if (!status || !code) {
         throw businessRefusal(ENVELOPE_NOT_SENDABLE_MESSAGE);
       }

@@ -1,5 +1,11 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { ENVELOPE_ACCESS_NOT_GRANTED, ENVELOPE_ENTITY, type EnvelopeRecord } from '@isf/contract';
+import {
+  ENVELOPE_ACCESS_NOT_GRANTED,
+  ENVELOPE_DRAFT_NODE,
+  ENVELOPE_ENTITY,
+  ENVELOPE_SEND_TRANSITIONS,
+  type EnvelopeRecord,
+} from '@isf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Menu, Modal, Row, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -25,7 +31,7 @@ import {
 import { EnvelopeSendModal } from './envelope-send-modal';
 
 /** Steps from which an envelope may be sent to validation. */
-const SENDABLE_NODES = new Set(['env_draft', 'env_refused']);
+const SENDABLE_NODES = new Set(Object.keys(ENVELOPE_SEND_TRANSITIONS));
 
 function warnRefusal(error: unknown) {
   if (error instanceof ApiError && error.status === 422) {
@@ -52,7 +58,7 @@ function EnvelopeDetail({
   const [sending, setSending] = useState(false);
   useEffect(() => setName(envelope.name), [envelope.name]);
   const nodeCode = envelope.statusWF?.nodeCode ?? '';
-  const draft = nodeCode === 'env_draft';
+  const draft = nodeCode === ENVELOPE_DRAFT_NODE;
   const canUpdate = can('envelope', 'update');
 
   const rename = async () => {
