@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { type DocumentIssuer, renderPdf, todayInParis } from '../../platform/pdf-document.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { embedFacturX } from './statement-facturx.js';
 import { type StatementPdfData, statementNumber, statementPdfDefinition } from './statement-pdf-layout.js';
-import { rowsOf } from './statement-store.js';
 
 type StatementReader = {
   get: (id: number) => Promise<StatementPdfData['statement']>;
