@@ -2,6 +2,7 @@ export * from './administration.js';
 export * from './attachment-erp.js';
 export * from './attachments.js';
 export * from './auth.js';
+export * from './budgets.js';
 export * from './constants.js';
 export * from './contracts.js';
 export * from './deposits.js';

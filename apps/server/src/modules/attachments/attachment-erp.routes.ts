@@ -9,7 +9,7 @@ import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { businessRefusal, notFound } from '../../platform/errors.js';
 import { requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { tokenOfItem } from '../workflow/workflow-tokens.js';
+import { tokenOfItem } from '../workflow/index.js';
 import { ATTACHMENT_ENTITY, attachmentList } from './attachments.lists.js';
 
 /**

@@ -13,7 +13,7 @@ import { access, principalOf } from '../../platform/access.js';
 import { parseListQuery } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { marketList } from '../markets/markets.lists.js';
+import { marketList } from '../markets/index.js';
 import { statementList } from './monthly-statements.lists.js';
 import { createStatementService } from './monthly-statements.service.js';
 

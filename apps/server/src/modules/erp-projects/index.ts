@@ -1,0 +1,4 @@
+// The erp-projects module's face: what the app and the other modules may use of it (docs/architecture.md).
+export { registerErpProjectRoutes } from './erp-projects.routes.js';
+export { createErpProjectService, type ErpProjectService } from './erp-projects.service.js';
+export { syncOracleProjects } from './oracle-project-sync.js';
