@@ -19,6 +19,7 @@ export * from './messages.js';
 export * from './money.js';
 export * from './monthly-statements.js';
 export * from './notifications.js';
+export * from './oracle-imputations.js';
 export * from './order-detail.js';
 export * from './orders.js';
 export * from './organisation.js';

@@ -43,6 +43,8 @@ export const DEMO_MENUS: MenuSeed[] = [
       { title: 'Popups', path: '/popups-management' },
       { title: 'Tâches', path: '/tasks' },
       { title: 'Configuration Oracle', path: '/oracleconfigurations' },
+      { title: 'Imputations Oracle', path: '/oracleimputations' },
+      { title: 'Garanties RG Oracle', path: '/release-rg-warranties' },
     ],
   },
   {

@@ -200,6 +200,8 @@ const PERSONA_MENUS: Record<Persona, string[]> = {
     '/budget/od',
     '/budget/quantitatives',
     '/budget/warranties',
+    'Administration',
+    '/release-rg-warranties',
   ],
 };
 
@@ -220,7 +222,8 @@ const PERSONA_READ: Record<Persona, EntityCode[]> = {
   projectManager: [],
   amountValidator: ['order', 'attachement', 'project', 'document', 'budget_dc4'],
   subcontractor: ['order', 'attachement', 'subcontractor_market', 'project', 'document', 'monthly_statement'],
-  // the accountant is the second envelope validator role (spec 2 §5: at least two roles validate an envelope)
+  // the accountant is the second envelope validator role (spec 2 §5: at least two roles validate an envelope);
+  // 'warranty': it follows the retention invoices of the RG it releases (/release-rg-warranties)
   accountant: [
     'order',
     'attachement',
@@ -234,6 +237,7 @@ const PERSONA_READ: Record<Persona, EntityCode[]> = {
     'budget_od',
     'budget_quantitative',
     'budget_rg_caution',
+    'warranty',
   ],
 };
 
@@ -267,7 +271,7 @@ export async function seedWorkflowDemo(db: Database): Promise<void> {
         read: PERSONA_READ[persona.persona],
         // the accountant pays the attachments: it creates the monthly statements and marks them paid
         ...(persona.persona === 'accountant'
-          ? { create: ['monthly_statement' as const], update: ['monthly_statement' as const] }
+          ? { create: ['monthly_statement' as const], update: ['monthly_statement' as const, 'warranty' as const] }
           : {}),
         menuIds: await menuIdsOf(db, PERSONA_MENUS[persona.persona]),
         options: [
