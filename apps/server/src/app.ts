@@ -22,6 +22,7 @@ import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
 import { registerDepositRoutes } from './modules/deposits/deposits.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
+import { registerErpExchange } from './modules/erp-exchange/index.js';
 import { registerErpProjectRoutes } from './modules/erp-projects/erp-projects.routes.js';
 import { registerErpUserRoutes } from './modules/erp-users/erp-users.routes.js';
 import { registerEvaluationRoutes } from './modules/evaluations/evaluations.routes.js';
@@ -125,6 +126,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerAgencyRoutes(app, db, agencyService);
   registerMarketRoutes(app, db);
   registerContractRoutes(app, db);
+  // before orders and attachments: their Send to ERP and the subcontractor's validation use app.erpExchange
+  registerErpExchange(app, db, integrations.erp, config);
   registerOrderRoutes(app, db);
   registerAttachmentRoutes(app, db);
   registerDepositRoutes(app, db);

@@ -6,6 +6,7 @@ export * from './constants.js';
 export * from './contracts.js';
 export * from './deposits.js';
 export * from './entities.js';
+export * from './erp-exchange.js';
 export * from './erp-projects.js';
 export * from './erp-users.js';
 export * from './evaluations.js';

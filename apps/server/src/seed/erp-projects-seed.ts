@@ -194,16 +194,13 @@ const SEED_CONTEXT: AuditContext = { principal: null, requestId: 'demo-seed' };
  * The ERP simulator's fixtures served without HTTP: the same projects and tasks, through the HTTP
  * adapter's own mapping of the Oracle REST records, as the simulator answers them.
  */
-const FIXTURE_ERP: Erp = {
+const FIXTURE_ERP: Pick<Erp, 'listProjects' | 'listTasks'> = {
   async listProjects({ businessUnit }) {
     return ORACLE_PROJECT_FIXTURES.filter((project) => project.BusinessUnitName === businessUnit).map(toProject);
   },
   async listTasks(erpProjectId) {
     const project = ORACLE_PROJECT_FIXTURES.find((item) => item.ProjectId === erpProjectId);
     return project ? oracleTaskFixtures(project).map(toTask) : [];
-  },
-  async findPeopleByMail() {
-    return [];
   },
 };
 

@@ -22,6 +22,7 @@ import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
+import { lastErpSend } from '../erp-exchange/index.js';
 import { invoicingStatementSql } from '../monthly-statements/monthly-statements.lists.js';
 import { releaseStatementsSql } from '../monthly-statements/rg-releases.js';
 import { ORDER_ENTITY, orderList } from '../orders/orders.lists.js';
@@ -138,6 +139,7 @@ export function createAttachmentService(database: Database) {
     return {
       ...fields,
       oracleStatus: row.oracleStatus as AttachmentOracleStatus,
+      erpSend: await lastErpSend(database, 'attachement', id),
       validatedAt: row.validatedAt ? new Date(row.validatedAt).toISOString() : null,
       createdAt: new Date(row.createdAt).toISOString(),
       netAmount: netAmount(row.amount, row.totalRg, row.depositUsed),

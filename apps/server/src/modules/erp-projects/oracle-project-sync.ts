@@ -4,6 +4,10 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { oracleProjects, oracleTasks } from '../../db/schema/erp-projects.js';
 import type { Erp, ErpProject, ErpTask } from '../../integrations/erp/erp.port.js';
+
+/** What the synchronisation reads of the ERP. */
+export type ProjectErp = Pick<Erp, 'listProjects' | 'listTasks'>;
+
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 
 /** Rows written per statement. */
@@ -27,7 +31,7 @@ function uniqueBy<Item>(items: Item[], key: (item: Item) => number): Item[] {
 }
 
 /** The tasks of every project, a few calls at a time. */
-async function tasksOf(erp: Erp, projects: ErpProject[]): Promise<Map<number, ErpTask[]>> {
+async function tasksOf(erp: ProjectErp, projects: ErpProject[]): Promise<Map<number, ErpTask[]>> {
   const result = new Map<number, ErpTask[]>();
   for (let start = 0; start < projects.length; start += PARALLEL_TASK_CALLS) {
     const batch = projects.slice(start, start + PARALLEL_TASK_CALLS);
@@ -100,7 +104,7 @@ const TASK_COLUMNS = ['oracleProjectId', 'name', 'number', 'description'] as con
  */
 export async function syncOracleProjects(
   db: Database,
-  erp: Erp,
+  erp: ProjectErp,
   options: { businessUnit: string; audit?: AuditContext },
 ): Promise<OracleProjectSyncSummary> {
   const projects = uniqueBy(await erp.listProjects({ businessUnit: options.businessUnit }), (project) => project.erpProjectId);

@@ -33,7 +33,7 @@ const filterQuery = z.object({ filter: workflowFilterSchema }).passthrough();
 export function registerOrderRoutes(app: FastifyInstance, database: Database): void {
   const service = createOrderService(database);
   app.workflow.registry.registerKind(orderWorkItem);
-  registerOrderWorkflow(app.workflow.registry);
+  registerOrderWorkflow(app.workflow.registry, app.erpExchange);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('order', action) });
   const inScope = { preHandler: requireInScope(database, orderList) };

@@ -9,6 +9,7 @@ import {
   ORDER_EMITTER_ONLY_INTERNAL_MESSAGE,
   ORDER_EMITTER_TASK_REQUIRED_MESSAGE,
   ORDER_ERP_FROZEN_MESSAGE,
+  ORDER_ERP_SENT_TEXT,
   ORDER_FINANCIAL_OPTION_MESSAGE,
   ORDER_LOCKED_MESSAGE,
   ORDER_MARKET_INACTIVE_MESSAGE,
@@ -32,6 +33,7 @@ import { badRequest, businessRefusal, notFound, staleVersion } from '../../platf
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
 import { invoicedAmountOf, lastAttachmentOf } from '../attachments/order-attachments.js';
+import { lastErpSend } from '../erp-exchange/index.js';
 import { marketList } from '../markets/markets.lists.js';
 import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
 import { applyLines } from './order-lines.js';
@@ -262,6 +264,7 @@ export function createOrderService(database: Database) {
       ...row,
       bpuTemplateId: Number(row.bpuTemplateId),
       oracleStatus: row.oracleStatus as OrderOracleStatus,
+      erpSend: await lastErpSend(database, 'order', id),
       depositType: (row.depositType ?? row.marketDepositType) as MarketDepositType,
       marketDepositType: row.marketDepositType as MarketDepositType,
       tva: row.tva as MarketVatType,
@@ -334,6 +337,13 @@ export function createOrderService(database: Database) {
       'oracleEmitterTask',
       'releaseDate',
     ] as const;
+    if (before.oracleId !== null) {
+      // spec 2 §4: an order in the ERP is no longer editable in ISF
+      const keys = Object.keys(selection).filter((key) => key in input) as (keyof typeof before & keyof OrderUpdateInput)[];
+      if (keys.some(changed) || (input.prestationOSs ?? []).length > 0) {
+        throw businessRefusal(ORDER_ERP_SENT_TEXT);
+      }
+    }
     if (before.locked) {
       const allowed = new Set(['follower', 'deliveryDate', 'observation', 'executionPeriod']);
       const keys = Object.keys(selection).filter((key) => key in input && !allowed.has(key)) as (keyof typeof before &
@@ -347,10 +357,6 @@ export function createOrderService(database: Database) {
     }
     if (before.sentSST && changed('name')) {
       throw badRequest(ORDER_COMPLEMENT_FROZEN_MESSAGE, { name: ORDER_COMPLEMENT_FROZEN_MESSAGE });
-    }
-    const erpFields = ['oracleProject', 'oracleTask', 'oracleEmitterProject', 'oracleEmitterTask'] as const;
-    if (before.oracleId !== null && erpFields.some(changed)) {
-      throw badRequest(ORDER_ERP_FROZEN_MESSAGE, { oracleProject: ORDER_ERP_FROZEN_MESSAGE });
     }
     const orderDate = input.date ?? before.date;
     if (input.releaseDate !== null && input.releaseDate <= orderDate) {
