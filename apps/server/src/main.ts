@@ -10,7 +10,11 @@ const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-);
+).catch((error: unknown) => {
+  // e.g. the embedded data directory is held by another server: say so, without a stack trace
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
 await database.migrate();
 const seeded = await seedDemoData(database.db);
 const workflowsSeeded = await seedWorkflowsIfMissing(database.db);

@@ -38,6 +38,9 @@ export const MARKET_DELETE_NOT_DRAFT_MESSAGE = 'Seul un marché au brouillon peu
 export const MARKET_ALREADY_ACTIVE_MESSAGE = 'Ce marché est déjà actif.';
 export const MARKET_ALREADY_INACTIVE_MESSAGE = 'Ce marché est déjà désactivé.';
 export const MARKET_CANNOT_BE_DEACTIVATED_MESSAGE = 'Ce marché ne peut pas être désactivé : des commandes sont en cours.';
+/** The market's VAT regime is frozen once money has moved on it (docs/decisions.md "Figures frozen once they count"). */
+export const MARKET_VAT_LOCKED_MESSAGE =
+  'Le type de TVA de ce marché ne peut plus être modifié : des commandes sont validées ou des situations existent. Créez un avenant (nouveau marché).';
 export const MARKET_INACTIVE_FOR_BPU_MESSAGE = 'Ce marché est désactivé : choisissez un marché actif.';
 export const MARKET_CONFIRM_DEACTIVATE = 'Êtes-vous sûr de vouloir désactiver ce marché ?';
 export const MARKET_CONFIRM_ACTIVATE = 'Êtes-vous sûr de vouloir réactiver ce marché ?';

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 import { pgliteExecutor, poolExecutor, type SqlExecutor } from './sql-executor.js';
 
@@ -46,8 +47,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
+  let release = () => {};
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
+    release = acquireDataDirLock(options.dataDir);
   }
   const client = await PGlite.create({
     dataDir: options.dataDir,
@@ -55,6 +58,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // the trigram indexes of the list filters (migration 0023) need pg_trgm in every session
     extensions: pgliteExtensions,
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },
+  }).catch((error: unknown) => {
+    release();
+    throw error;
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -62,6 +68,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     sql: pgliteExecutor(client),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }

@@ -5,7 +5,47 @@ import { type AuditContext, recordAudit } from './audit.js';
 import { notFound, staleVersion } from './errors.js';
 
 export type CrudTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
+export type VersionedTable = PgTable & { id: PgColumn; version: PgColumn };
 export type Values = Record<string, unknown>;
+
+/**
+ * The one way a request writes a versioned record it read: the UPDATE's WHERE carries the version the
+ * client (or the caller's read) saw, so of concurrent writers holding one version exactly one changes the
+ * row — the others find no row at that version and get 409 with the current version (404 when the row is
+ * gone). The version moves by one and `updated_at` (when the table has it) is set in the same statement.
+ * `where` narrows the row further (e.g. "still unpaid") and answers 409 the same way when it no longer
+ * holds. With `expected` undefined the write is version-checked against nothing but still bumps it.
+ */
+export async function updateAtVersion(
+  db: Database,
+  table: VersionedTable,
+  id: number,
+  expected: number | undefined,
+  values: Values,
+  where?: SQL,
+): Promise<void> {
+  const conditions = [eq(table.id, id)];
+  if (expected !== undefined) {
+    conditions.push(eq(table.version, expected));
+  }
+  if (where) {
+    conditions.push(where);
+  }
+  const stamp = 'updatedAt' in table ? { updatedAt: sql`now()` } : {};
+  const updated = await db
+    .update(table)
+    .set({ ...values, ...stamp, version: sql`${table.version} + 1` } as Values)
+    .where(and(...conditions))
+    .returning({ id: table.id });
+  if (updated.length > 0) {
+    return;
+  }
+  const [current] = await db.select({ version: table.version }).from(table).where(eq(table.id, id)).limit(1);
+  if (!current) {
+    throw notFound();
+  }
+  throw staleVersion(Number(current.version));
+}
 
 /**
  * What a caller may add to an update or a delete, inside its transaction: a business check on the
@@ -70,14 +110,7 @@ export function createCrud(
         if (before.version !== version) {
           throw staleVersion(Number(before.version));
         }
-        const updated = await transaction
-          .update(table)
-          .set({ ...changes, version: sql`${table.version} + 1`, updatedAt: sql`now()` } as Values)
-          .where(and(eq(table.id, id), eq(table.version, version)))
-          .returning({ id: table.id });
-        if (updated.length === 0) {
-          throw staleVersion(Number(before.version));
-        }
+        await updateAtVersion(transaction, table, id, version, changes);
         const dependents = await hooks.afterWrite?.(transaction);
         const after = (await find(transaction, id)) ?? {};
         await recordAudit(transaction, context, {

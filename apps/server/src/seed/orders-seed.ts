@@ -13,9 +13,8 @@ import {
   workflowTokens,
   workflowTransitions,
 } from '../db/schema/index.js';
-import { applyLines } from '../modules/orders/order-lines.js';
-import { nextOrderReference } from '../modules/orders/order-reference.js';
-import { startToken } from '../modules/workflow/workflow-tokens.js';
+import { applyLines, nextOrderReference } from '../modules/orders/index.js';
+import { startToken } from '../modules/workflow/index.js';
 
 type DemoOrder = {
   /** Index of the market among the markets holding a BPU. */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { attachmentRoutes } from '../features/attachments/attachment-routes';
 import { bpuTemplateRoutes } from '../features/bpu-templates/bpu-template-routes';
 import { bpuRoutes } from '../features/bpus/bpu-routes';
+import { budgetRoutes } from '../features/budgets/budget-routes';
 import { categoryRoutes } from '../features/categories/category-routes';
 import { companyRoutes } from '../features/companies/company-routes';
 import { contractRoutes } from '../features/contracts/contract-routes';
@@ -40,6 +41,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...warrantyRoutes,
   ...attachmentRoutes,
   ...statementRoutes,
+  ...budgetRoutes,
   ...evaluationRoutes,
   ...categoryRoutes,
   ...prestationRoutes,

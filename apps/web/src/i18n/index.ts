@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { enAccount } from './en/account';
 import { enAdministration } from './en/administration';
 import { enAttachments } from './en/attachments';
+import { enBudgets } from './en/budgets';
 import { enCommon } from './en/common';
 import { enCompanies } from './en/companies';
 import { enComponents } from './en/components';
@@ -28,6 +29,7 @@ import { enWorkflow } from './en/workflow';
 import { frAccount } from './fr/account';
 import { frAdministration } from './fr/administration';
 import { frAttachments } from './fr/attachments';
+import { frBudgets } from './fr/budgets';
 import { frCommon } from './fr/common';
 import { frCompanies } from './fr/companies';
 import { frComponents } from './fr/components';
@@ -87,6 +89,7 @@ const resources = {
       ...frWarranties,
       ...frAttachments,
       ...frStatements,
+      ...frBudgets,
     },
   },
   en: {
@@ -116,6 +119,7 @@ const resources = {
       ...enWarranties,
       ...enAttachments,
       ...enStatements,
+      ...enBudgets,
     },
   },
 };

@@ -125,11 +125,11 @@ export function registerOracleProcurementSimulator(
   const held = new WeakSet<FastifyRequest>();
 
   // Oracle's action and item media types are JSON
-  app.addContentTypeParser(
-    ['application/vnd.oracle.adf.action+json', 'application/vnd.oracle.adf.resourceitem+json'],
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('ignore', 'ignore'),
-  );
+  for (const type of ['application/vnd.oracle.adf.action+json', 'application/vnd.oracle.adf.resourceitem+json']) {
+    if (!app.hasContentTypeParser(type)) {
+      app.addContentTypeParser(type, { parseAs: 'string' }, app.getDefaultJsonParser('ignore', 'ignore'));
+    }
+  }
   const procurementPaths = [`${root}/draftPurchaseOrders`, `${root}/purchaseOrders`, `${root}/receivingReceiptRequests`];
   app.addHook('preHandler', async (request, reply) => {
     if (!procurementPaths.some((path) => request.url.startsWith(path))) {

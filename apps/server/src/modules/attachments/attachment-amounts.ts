@@ -1,7 +1,7 @@
 import { DEFAULT_RG_RATE, MARKET_VAT_RATES, type MarketDepositType, type MarketVatType, RG_WARRANTY_MONTHS } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
-import { lineTotal, totalWithVat } from '../orders/order-rules.js';
+import { lineTotal, totalWithVat } from '../orders/index.js';
 
 /**
  * The money of an attachment, in one place (DESIGN §6): its amount, its retention (RG) and release

@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { attachmentLines, attachments, orderLines, prestationPrices } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { isZeroQuantity, normalizeQuantity } from '../orders/order-rules.js';
+import { isZeroQuantity, normalizeQuantity } from '../orders/index.js';
 import { attachmentAmount, attachmentLineTotal, retentionOf } from './attachment-amounts.js';
 
 export type AttachmentTarget = { id: number; orderId: number; bpuId: number };

@@ -19,15 +19,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { attachments } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
 import { lastErpSend } from '../erp-exchange/index.js';
-import { invoicingStatementSql } from '../monthly-statements/monthly-statements.lists.js';
-import { releaseStatementsSql } from '../monthly-statements/rg-releases.js';
-import { ORDER_ENTITY, orderList } from '../orders/orders.lists.js';
-import { FINANCIAL_OPTION } from '../orders/orders.service.js';
-import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
+import { FINANCIAL_OPTION, ORDER_ENTITY, orderList } from '../orders/index.js';
+import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { netAmount, rgReleaseDateSql } from './attachment-amounts.js';
 import { consumeDeposits, depositUsesOf } from './attachment-deposits.js';
 import { attachmentEditRefusal } from './attachment-editing.js';
@@ -35,6 +33,7 @@ import { parseAttachmentImport } from './attachment-import.js';
 import { type AttachmentTarget, applyAttachmentLines, recomputeAttachmentAmounts } from './attachment-lines.js';
 import { attachmentPrestations } from './attachment-prestations.js';
 import { nextAttachmentReference } from './attachment-reference.js';
+import { invoicingStatementSql, releaseStatementsSql } from './attachment-statements.js';
 import { ATTACHMENT_ENTITY } from './attachments.lists.js';
 
 type DetailRow = Omit<
@@ -226,15 +225,10 @@ export function createAttachmentService(database: Database) {
       if (refusal) {
         throw businessRefusal(refusal);
       }
-      await tx
-        .update(attachments)
-        .set({
-          observation: input.observation,
-          isDgd: input.isDGD,
-          version: sql`${attachments.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(attachments.id, id));
+      await updateAtVersion(tx, attachments, id, input.version, {
+        observation: input.observation,
+        isDgd: input.isDGD,
+      });
       await changeLines(tx, id, nodeCode, input.prestationAttachements);
       await recordAudit(tx, context, {
         entity: ATTACHMENT_ENTITY,

@@ -18,6 +18,7 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { deposits } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { runList } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
@@ -186,16 +187,11 @@ export function createDepositService(database: Database) {
         throw badRequest(message, { amount: message });
       }
       await assertReferenceFree(tx, before.marketId, input.reference, id);
-      await tx
-        .update(deposits)
-        .set({
-          reference: input.reference,
-          amount: input.amount,
-          reimbursementDate: input.reimbursementDate,
-          version: sql`${deposits.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(deposits.id, id));
+      await updateAtVersion(tx, deposits, id, input.version, {
+        reference: input.reference,
+        amount: input.amount,
+        reimbursementDate: input.reimbursementDate,
+      });
       await recordAudit(tx, context, {
         entity: DEPOSIT_ENTITY,
         entityId: id,

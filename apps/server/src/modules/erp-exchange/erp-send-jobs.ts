@@ -14,7 +14,7 @@ import { messageOf, refusalOf } from '../../platform/jobs/job-outcome.js';
 import { jobAuditContext } from '../../platform/jobs/job-requests.js';
 import type { JobContext } from '../../platform/jobs/job-types.js';
 import type { PrincipalLoader } from '../../platform/principal.js';
-import { notify } from '../notifications/notify.js';
+import { notify } from '../notifications/index.js';
 import { purchaseOrderDraftOf, receiptDraftOf } from './erp-documents.js';
 import type { ErpSendPayload } from './erp-send-queue.js';
 import {

@@ -1,3 +1,4 @@
+import { ORDER_DRAFT_NODE } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 
@@ -21,4 +22,20 @@ export async function countOrdersInProgress(db: Database, marketId: number): Pro
  */
 export function canBeDeactivated(market: { active: boolean; ordersInProgress: number }): boolean {
   return market.active && market.ordersInProgress === 0;
+}
+
+/**
+ * Whether money has moved on the market, which freezes its VAT regime (docs/decisions.md "Figures frozen
+ * once they count"): an order of the market left its draft node (a person submitted or validated its
+ * figures; attachments exist only past it), or a monthly statement of the market exists.
+ */
+export async function moneyHasMoved(db: Database, marketId: number): Promise<boolean> {
+  const result = (await db.execute(sql`SELECT (EXISTS (SELECT 1 FROM orders o
+      JOIN workflow_tokens wt ON wt.entity_name = 'order' AND wt.entity_id = o.id
+      JOIN workflow_nodes wn ON wn.id = wt.node_id
+      WHERE o.market_id = ${marketId} AND wn.code <> ${ORDER_DRAFT_NODE})
+    OR EXISTS (SELECT 1 FROM monthly_statements s WHERE s.market_id = ${marketId})) AS "moved"`)) as unknown as {
+    rows: { moved: boolean }[];
+  };
+  return Boolean(result.rows[0]?.moved);
 }

@@ -5,6 +5,7 @@ import {
   MARKET_CANNOT_BE_DEACTIVATED_MESSAGE,
   MARKET_DELETE_NOT_DRAFT_MESSAGE,
   MARKET_EDIFICE_DUPLICATE_MESSAGE,
+  MARKET_VAT_LOCKED_MESSAGE,
   type MarketBpu,
   type MarketDepositType,
   type MarketInput,
@@ -19,10 +20,11 @@ import { createCrud, type Values } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
 import { buildWhere, isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { agencyList } from '../companies/companies.lists.js';
-import { projectList } from '../projects/projects.list.js';
-import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
-import { canBeDeactivated, countOrdersInProgress } from './market-rules.js';
+import { agencyList } from '../agencies/index.js';
+import { projectList } from '../projects/index.js';
+import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
+import { canBeDeactivated, countOrdersInProgress, moneyHasMoved } from './market-rules.js';
+import type { MarketVatFollowers } from './market-vat-followers.js';
 import { MARKET_ENTITY } from './market-work-item.js';
 import { marketList } from './markets.lists.js';
 
@@ -71,7 +73,7 @@ function columnsOf(input: MarketInput) {
 }
 
 /** Subcontractor markets (spec 2 §2-§7): information, life cycle, BPUs, agency-wide evaluation switch. */
-export function createMarketService(database: Database) {
+export function createMarketService(database: Database, vatFollowers: MarketVatFollowers) {
   const crud = createCrud(database, { table: markets, entity: MARKET_ENTITY, selection });
 
   /** Agency, project, payment type and term must exist, and agency and project be in the caller's scope. */
@@ -188,7 +190,23 @@ export function createMarketService(database: Database) {
 
     async update(id: number, input: MarketInput & { version: number }, principal: Principal, context: AuditContext) {
       await assertReferences(input, principal, id);
-      await crud.update(id, { ...columnsOf(input), version: input.version }, context);
+      // the VAT regime feeds every order TTC, attachment PDF and statement: frozen once money has moved,
+      // and while it may change, the (draft) orders' stored TTC follow it in the same transaction
+      let vatChanged = false;
+      await crud.update(id, { ...columnsOf(input), version: input.version }, context, {
+        check: async (before, transaction) => {
+          vatChanged = before.tva !== input.tva;
+          if (vatChanged && (await moneyHasMoved(transaction, id))) {
+            throw businessRefusal(MARKET_VAT_LOCKED_MESSAGE);
+          }
+        },
+        afterWrite: async (transaction) => {
+          if (vatChanged) {
+            await vatFollowers.follow(transaction, id);
+          }
+          return undefined;
+        },
+      });
       return get(id);
     },
 

@@ -22,18 +22,17 @@ import {
   type StatementGenerationResult,
   type StatementUpdateInput,
 } from '@isf/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { attachments, monthlyStatementAttachments, monthlyStatements } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope, runList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { projectScope } from '../../platform/scope.js';
-import { rgReleaseDateSql } from '../attachments/attachment-amounts.js';
-import { ATTACHMENT_VALIDATED_NODES_SQL } from '../attachments/order-attachments.js';
-import { MARKET_ENTITY } from '../markets/market-work-item.js';
-import { marketList, marketScope } from '../markets/markets.lists.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
+import { MARKET_ENTITY, marketList, marketScope } from '../markets/index.js';
 import { statementList } from './monthly-statements.lists.js';
 import { rgReleasedSql } from './rg-releases.js';
 import { statementFigures } from './statement-figures.js';
@@ -237,18 +236,13 @@ export function createStatementService(database: Database) {
         throw staleVersion(before.version);
       }
       assertUnlocked(before);
-      await tx
-        .update(monthlyStatements)
-        .set({
-          date: input.date,
-          sapReference: input.sapReference,
-          theoreticalPaymentDate: input.theoreticalPaymentDate,
-          depositAmount: input.depositAmount,
-          depositReleaseDate: input.depositReleaseDate,
-          version: sql`${monthlyStatements.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(monthlyStatements.id, id));
+      await updateAtVersion(tx, monthlyStatements, id, input.version, {
+        date: input.date,
+        sapReference: input.sapReference,
+        theoreticalPaymentDate: input.theoreticalPaymentDate,
+        depositAmount: input.depositAmount,
+        depositReleaseDate: input.depositReleaseDate,
+      });
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,
         entityId: id,
@@ -389,10 +383,15 @@ export function createStatementService(database: Database) {
       if (blocking.length > 0) {
         throw businessRefusal(fillStatementMessage(STATEMENT_PAID_BLOCKED_MESSAGE, { references: references(blocking) }));
       }
-      await tx
-        .update(monthlyStatements)
-        .set({ paidAt: sql`now()`, locked: true, version: sql`${monthlyStatements.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(monthlyStatements.id, id));
+      // paid once: of two concurrent payments, the second finds the row at another version (409)
+      await updateAtVersion(
+        tx,
+        monthlyStatements,
+        id,
+        before.version,
+        { paidAt: sql`now()`, locked: true },
+        isNull(monthlyStatements.paidAt),
+      );
       await setAttachmentsLocked(tx, id, true);
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,
@@ -424,10 +423,14 @@ export function createStatementService(database: Database) {
       if (blocking.length > 0) {
         throw businessRefusal(fillStatementMessage(STATEMENT_UNPAY_BLOCKED_MESSAGE, { references: references(blocking) }));
       }
-      await tx
-        .update(monthlyStatements)
-        .set({ paidAt: null, locked: false, version: sql`${monthlyStatements.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(monthlyStatements.id, id));
+      await updateAtVersion(
+        tx,
+        monthlyStatements,
+        id,
+        before.version,
+        { paidAt: null, locked: false },
+        isNotNull(monthlyStatements.paidAt),
+      );
       await setAttachmentsLocked(tx, id, false);
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,

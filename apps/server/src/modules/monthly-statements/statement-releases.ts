@@ -17,8 +17,7 @@ import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
 import { runList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { rgReleaseDateSql } from '../attachments/attachment-amounts.js';
-import { ATTACHMENT_VALIDATED_NODES_SQL } from '../attachments/order-attachments.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
 import { releaseCandidateList } from './monthly-statements.lists.js';
 import {
   assertUnlocked,

@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { monthlyStatements } from '../../db/schema/index.js';
 import { businessRefusal, notFound } from '../../platform/errors.js';
-import { ATTACHMENT_ENTITY } from '../attachments/attachments.lists.js';
+import { ATTACHMENT_ENTITY } from '../attachments/index.js';
 
 /**
  * What every change of a monthly statement shares: reading and locking its row, the locked-statement

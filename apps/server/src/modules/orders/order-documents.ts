@@ -1,7 +1,7 @@
 import { ORDER_DOCUMENT_DELETE_MESSAGE } from '@isf/contract';
 import type { Database } from '../../db/client.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
-import { tokenOfItem } from '../workflow/workflow-tokens.js';
+import { tokenOfItem } from '../workflow/index.js';
 import { ORDER_ENTITY } from './orders.lists.js';
 
 /** Spec 2 §6: the order nodes where its documents may be deleted without the option. */

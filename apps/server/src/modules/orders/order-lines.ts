@@ -1,5 +1,5 @@
 import { ORDER_LINE_DUPLICATE_MESSAGE, ORDER_LINE_UNKNOWN_PRESTATION_MESSAGE, type OrderLineInput } from '@isf/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { markets, orderLines, orders, prestationPrices } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -92,4 +92,12 @@ export async function recomputeTotals(tx: Database, orderId: number): Promise<vo
     .update(orders)
     .set({ total, totalTtc: totalWithVat(total, market?.tva ?? 'basic') })
     .where(eq(orders.id, orderId));
+}
+
+/** The market's VAT regime changed (only while no money moved): its orders' stored totals follow it. */
+export async function recomputeMarketOrderTotals(tx: Database, marketId: number): Promise<void> {
+  const orderRows = await tx.select({ id: orders.id }).from(orders).where(eq(orders.marketId, marketId)).orderBy(asc(orders.id));
+  for (const order of orderRows) {
+    await recomputeTotals(tx, order.id);
+  }
 }

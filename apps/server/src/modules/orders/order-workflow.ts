@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { ErpExchange } from '../erp-exchange/index.js';
-import type { MoveFacts, WorkflowRegistry } from '../workflow/workflow-registry.js';
+import type { MoveFacts, WorkflowRegistry } from '../workflow/index.js';
 
 const WORKFLOW = 'service_order';
 const VALIDATING_NODES = ['os_validation_cdp', 'os_validation_amount', 'os_validation_sst', 'os_validated'];

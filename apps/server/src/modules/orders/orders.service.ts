@@ -29,13 +29,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bpus, imputations, markets, oracleTasks, orders, orderTemplates, paymentTypes, users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
-import { invoicedAmountOf, lastAttachmentOf } from '../attachments/order-attachments.js';
 import { lastErpSend } from '../erp-exchange/index.js';
-import { marketList } from '../markets/markets.lists.js';
-import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
+import { marketList } from '../markets/index.js';
+import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
+import { invoicedAmountOf, lastAttachmentOf } from './order-attachments.js';
 import { applyLines } from './order-lines.js';
 import { nextOrderReference } from './order-reference.js';
 import { ORDER_ENTITY } from './orders.lists.js';
@@ -416,16 +417,11 @@ export function createOrderService(database: Database) {
       const [bpu] = await tx.select({ bpuTemplateId: bpus.bpuTemplateId }).from(bpus).where(eq(bpus.id, before.bpu));
       const fields = { ...input, market: before.market };
       await assertFields(tx, fields, market, bpu?.bpuTemplateId ?? 0);
-      await tx
-        .update(orders)
-        .set({
-          ...columnsOf(fields),
-          depositType,
-          date: input.date ?? before.date,
-          version: sql`${orders.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(orders.id, id));
+      await updateAtVersion(tx, orders, id, input.version, {
+        ...columnsOf(fields),
+        depositType,
+        date: input.date ?? before.date,
+      });
       if (input.prestationOSs && input.prestationOSs.length > 0) {
         await applyLines(tx, { id, bpuId: before.bpu }, input.prestationOSs);
       }

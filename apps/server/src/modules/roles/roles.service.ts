@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { roleMenus, roles } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, notFound, staleVersion } from '../../platform/errors.js';
 import { createsParentLoop } from './role-hierarchy.js';
 import { readWorkflowRights, replaceWorkflowRights } from './role-workflow-rights.js';
@@ -118,10 +119,7 @@ export function createRoleService(database: Database, onChange: () => void) {
           throw staleVersion(before.version);
         }
         await assertParent(id, input.parentRoleId, transaction);
-        await transaction
-          .update(roles)
-          .set({ ...columnsOf(input), version: before.version + 1 })
-          .where(eq(roles.id, id));
+        await updateAtVersion(transaction, roles, id, input.version, columnsOf(input));
         await replaceMenus(transaction, id, input.menus);
         await replaceWorkflowRights(transaction, id, input);
         const updated = await readRole(transaction, id);

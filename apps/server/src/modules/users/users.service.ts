@@ -12,12 +12,12 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { agencies, companies, projects, roles, userAgencies, userProjects, users } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, HttpError, notFound, staleVersion } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Principal } from '../../platform/principal.js';
-import { profileAnomaly } from '../auth/auth.service.js';
-import { mayEditUserWithRole } from '../roles/role-hierarchy.js';
-import { loadRoleParents } from '../roles/roles.service.js';
+import { profileAnomaly } from '../auth/index.js';
+import { loadRoleParents, mayEditUserWithRole } from '../roles/index.js';
 
 type UserCreate = z.output<typeof userCreateSchema>;
 type UserUpdate = z.output<typeof userUpdateSchema>;
@@ -193,10 +193,7 @@ export function createUserService(database: Database, onChange: () => void) {
           throw badRequest('Un utilisateur ne peut pas être son propre responsable.', { manager: 'Responsable invalide.' });
         }
         const { version, role: roleId, manager, ...fields } = input;
-        await transaction
-          .update(users)
-          .set({ ...fields, roleId, managerId: manager, version: version + 1, updatedAt: sql`now()` })
-          .where(and(eq(users.id, id), eq(users.version, version)));
+        await updateAtVersion(transaction, users, id, version, { ...fields, roleId, managerId: manager });
       });
     },
 
