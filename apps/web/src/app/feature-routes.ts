@@ -11,6 +11,7 @@ import { depositRoutes } from '../features/deposits/deposit-routes';
 import { evaluationRoutes } from '../features/evaluations/evaluation-routes';
 import { marketRoutes } from '../features/markets/market-routes';
 import { notificationRoutes } from '../features/notifications/notification-routes';
+import { oracleExchangeRoutes } from '../features/oracle-imputations/oracle-exchange-routes';
 import { orderTemplateRoutes } from '../features/order-templates/order-template-routes';
 import { orderRoutes } from '../features/orders/order-routes';
 import { oscarSubprojectRoutes } from '../features/oscar-subprojects/oscar-subproject-routes';
@@ -51,4 +52,5 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...popupRoutes,
   ...taskRoutes,
   ...notificationRoutes,
+  ...oracleExchangeRoutes,
 ];

@@ -16,6 +16,7 @@ import { enLegalFolder } from './en/legal-folder';
 import { enMarkets } from './en/markets';
 import { enNotifications } from './en/notifications';
 import { enOracleConfigurations } from './en/oracle-configurations';
+import { enOracleExchange } from './en/oracle-exchange';
 import { enOrderDetail } from './en/order-detail';
 import { enOrderList } from './en/order-list';
 import { enOrderPrestations } from './en/order-prestations';
@@ -42,6 +43,7 @@ import { frLegalFolder } from './fr/legal-folder';
 import { frMarkets } from './fr/markets';
 import { frNotifications } from './fr/notifications';
 import { frOracleConfigurations } from './fr/oracle-configurations';
+import { frOracleExchange } from './fr/oracle-exchange';
 import { frOrderDetail } from './fr/order-detail';
 import { frOrderList } from './fr/order-list';
 import { frOrderPrestations } from './fr/order-prestations';
@@ -90,6 +92,7 @@ const resources = {
       ...frAttachments,
       ...frStatements,
       ...frBudgets,
+      ...frOracleExchange,
     },
   },
   en: {
@@ -120,6 +123,7 @@ const resources = {
       ...enAttachments,
       ...enStatements,
       ...enBudgets,
+      ...enOracleExchange,
     },
   },
 };
