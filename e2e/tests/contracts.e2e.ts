@@ -183,10 +183,19 @@ describe('contracts and envelopes', () => {
     await screenshot(page, 'contracts-04-envelope-document');
     await page.getByText('Le document a été ajouté.').waitFor({ state: 'hidden' });
 
-    // sent to validation, a validator chosen: the envelope's step changes
+    // sent to validation, two validator roles and a user for each: the envelope's step changes
     await envelopesTab.getByRole('button', { name: 'Envoyer en validation' }).click();
     const send = dialog(page, "Envoyer l'enveloppe en validation");
-    await choose(page, send, 'Valideurs', 'Camille Chef de projet');
+    await send.getByText('at least 2 roles required').waitFor();
+    expect(await send.getByRole('button', { name: 'Envoyer' }).isDisabled()).toBe(true);
+    await choose(page, send, 'Rôles valideurs', 'Chef de projet');
+    await choose(page, send, 'Rôles valideurs', 'Comptable');
+    // closes the roles' dropdown (Escape would close the dialog)
+    await send.locator('.ant-modal-title').click();
+    await send.getByText('each role must select a user').waitFor();
+    expect(await send.getByRole('button', { name: 'Envoyer' }).isDisabled()).toBe(true);
+    await choose(page, send, 'Chef de projet', 'Camille Chef de projet');
+    await choose(page, send, 'Comptable', 'Claude Comptable');
     // the comment's text area is not tied to its label: the only one of the dialog
     await send.locator('textarea').fill('Merci de valider le contrat cadre');
     await screenshot(page, 'contracts-05-send');
@@ -200,6 +209,7 @@ describe('contracts and envelopes', () => {
     await workflow.getByText('Merci de valider le contrat cadre').waitFor();
     const validatorRow = envelopesTab.locator('.ant-card').filter({ hasText: 'Valideurs' }).locator('tr.ant-table-row');
     await validatorRow.filter({ hasText: 'Camille Chef de projet' }).waitFor();
+    await validatorRow.filter({ hasText: 'Claude Comptable' }).waitFor();
     expect(await envelopesTab.getByRole('button', { name: 'Envoyer en validation' }).count()).toBe(0);
     const envelopes = await api<EnvelopeSummary[]>(`/contract/${demo.contract.id}/envelopes`, admin);
     expect(envelopes.find((row) => row.id === demo.envelope.id)?.statusWF?.nodeCode).toBe('env_pending_validation');

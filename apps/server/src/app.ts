@@ -3,7 +3,6 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -12,35 +11,35 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { startIntegrations } from './integrations/integrations.js';
 import { createDirectoryStorage } from './integrations/storage/directory-storage.js';
-import { registerAgencyRoutes } from './modules/agencies/agencies.routes.js';
-import { createAgencyService } from './modules/agencies/agencies.service.js';
-import { registerAttachmentRoutes } from './modules/attachments/attachments.routes.js';
-import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
-import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
-import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
-import { registerDepositRoutes } from './modules/deposits/deposits.routes.js';
-import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
-import { registerErpProjectRoutes } from './modules/erp-projects/erp-projects.routes.js';
-import { registerErpUserRoutes } from './modules/erp-users/erp-users.routes.js';
-import { registerEvaluationRoutes } from './modules/evaluations/evaluations.routes.js';
-import { registerHelpRoutes } from './modules/help/help.routes.js';
-import { registerMarketRoutes } from './modules/markets/markets.routes.js';
-import { registerStatementRoutes } from './modules/monthly-statements/monthly-statements.routes.js';
-import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
-import { notifyTaskFailure } from './modules/notifications/task-failures.js';
-import { registerOrderRoutes } from './modules/orders/orders.routes.js';
-import { registerPopupRoutes } from './modules/popups/popups.routes.js';
-import { registerPriceScheduleRoutes } from './modules/price-schedules/price-schedules.routes.js';
-import { registerProjectRoutes } from './modules/projects/projects.routes.js';
-import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
-import { registerRoleRoutes } from './modules/roles/roles.routes.js';
-import { registerTaskRoutes } from './modules/tasks/tasks.routes.js';
-import { registerUserRoutes } from './modules/users/users.routes.js';
-import { registerWarrantyRoutes } from './modules/warranties/warranties.routes.js';
-import { registerDelegationRoutes } from './modules/workflow/delegations.routes.js';
-import { registerWorkflowRoutes } from './modules/workflow/workflow.routes.js';
-import { registerWorkflowEngine } from './modules/workflow/workflow-engine.js';
+import { createAgencyService, registerAgencyRoutes } from './modules/agencies/index.js';
+import { registerAttachmentRoutes } from './modules/attachments/index.js';
+import { registerAuthRoutes } from './modules/auth/index.js';
+import { registerBudgetRoutes } from './modules/budgets/index.js';
+import { registerCatalogueRoutes } from './modules/catalogue/index.js';
+import { registerCompanyRoutes } from './modules/companies/index.js';
+import { registerContractRoutes } from './modules/contracts/index.js';
+import { registerDepositRoutes } from './modules/deposits/index.js';
+import { registerDocumentOwners, registerDocumentRoutes } from './modules/documents/index.js';
+import { registerErpExchange } from './modules/erp-exchange/index.js';
+import { registerOracleImputationRoutes } from './modules/erp-imputations/index.js';
+import { registerErpProjectRoutes } from './modules/erp-projects/index.js';
+import { registerRgWarrantyRoutes } from './modules/erp-rg-warranties/index.js';
+import { registerErpUserRoutes } from './modules/erp-users/index.js';
+import { registerEvaluationRoutes } from './modules/evaluations/index.js';
+import { registerHelpRoutes } from './modules/help/index.js';
+import { registerMarketRoutes } from './modules/markets/index.js';
+import { registerStatementRoutes } from './modules/monthly-statements/index.js';
+import { notifyTaskFailure, registerNotificationRoutes } from './modules/notifications/index.js';
+import { registerOrderRoutes } from './modules/orders/index.js';
+import { registerPopupRoutes } from './modules/popups/index.js';
+import { registerPriceScheduleRoutes } from './modules/price-schedules/index.js';
+import { registerProjectRoutes } from './modules/projects/index.js';
+import { registerReferenceRoutes } from './modules/reference/index.js';
+import { registerRoleRoutes } from './modules/roles/index.js';
+import { registerTaskRoutes } from './modules/tasks/index.js';
+import { registerUserRoutes } from './modules/users/index.js';
+import { registerWarrantyRoutes } from './modules/warranties/index.js';
+import { registerDelegationRoutes, registerWorkflowEngine, registerWorkflowRoutes } from './modules/workflow/index.js';
 import { type DeclaredRoute, registerAccessControl } from './platform/access.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { registerInputGuards } from './platform/input-guards.js';
@@ -48,6 +47,7 @@ import { registerJobs } from './platform/jobs/jobs-plugin.js';
 import { createPrincipalLoader, type PrincipalLoader } from './platform/principal.js';
 import { generateRequestId, registerRequestIdHeader } from './platform/request-id.js';
 import { createTokenService, signingSecret, type TokenService } from './platform/tokens.js';
+import { registerWebAssets } from './platform/web-assets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +112,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerJobs(app, database, config, { onUnwatchedFailure: (failure) => notifyTaskFailure(db, failure) });
   // before the modules too: they register their work item kinds, guards and post-actions on app.workflow
   const workflow = registerWorkflowEngine(app, db);
+  // and their document owners on app.documentOwners
+  registerDocumentOwners(app);
   registerAuthRoutes(app, db, { tokens, apiVersion: config.apiVersion, loginRateLimit: config.loginRateLimit });
   registerCatalogueRoutes(app, db);
   registerReferenceRoutes(app, db);
@@ -125,13 +127,20 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerAgencyRoutes(app, db, agencyService);
   registerMarketRoutes(app, db);
   registerContractRoutes(app, db);
+  // before orders and attachments: their Send to ERP and the subcontractor's validation use app.erpExchange
+  const erpExchange = registerErpExchange(app, db, integrations.erp, config);
   registerOrderRoutes(app, db);
   registerAttachmentRoutes(app, db);
   registerDepositRoutes(app, db);
-  registerStatementRoutes(app, db);
+  const rgWarranties = registerRgWarrantyRoutes(app, db, integrations.erp);
+  registerStatementRoutes(app, db, { afterPaid: rgWarranties.statementPaid });
   registerWarrantyRoutes(app, db);
+  registerBudgetRoutes(app, db);
   registerErpProjectRoutes(app, db, integrations.erp);
   registerErpUserRoutes(app, db, integrations.erp);
+  registerOracleImputationRoutes(app, db, integrations.erp, async (orderId, context) => {
+    await erpExchange.sendOrder(orderId, context);
+  });
   registerRoleRoutes(app, db);
   registerUserRoutes(app, db);
   registerDocumentRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
@@ -144,7 +153,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerDelegationRoutes(app, db);
 
   if (config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true });
+    await registerWebAssets(app, config.webDistDir);
   }
   return app;
 }

@@ -6,11 +6,15 @@ import {
   CONTRACT_NUMBER_DUPLICATE_MESSAGE,
   CONTRACT_PARENT_CYCLE_MESSAGE,
   CONTRACT_PARENT_ITSELF_MESSAGE,
+  ENVELOPE_ALREADY_DECIDED_MESSAGE,
   ENVELOPE_DELETE_NOT_DRAFT_MESSAGE,
   ENVELOPE_DOCUMENTS_DRAFT_MESSAGE,
   ENVELOPE_NO_DOCUMENT_MESSAGE,
   ENVELOPE_NOT_SENDABLE_MESSAGE,
+  ENVELOPE_ROLE_USER_MESSAGE,
+  ENVELOPE_ROLES_REQUIRED_MESSAGE,
   ENVELOPE_SEND_OPTION_MESSAGE,
+  ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE,
   ENVELOPE_VALIDATOR_ONLY_MESSAGE,
   ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE,
   ENVELOPE_VALIDATORS_REQUIRED_MESSAGE,
@@ -20,9 +24,17 @@ import {
 } from '@isf/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agencies, contracts, markets, workflowTokens, workflowTransitions } from '../src/db/schema/index.js';
+import {
+  agencies,
+  contracts,
+  envelopeValidators,
+  markets,
+  users,
+  workflowTokens,
+  workflowTransitions,
+} from '../src/db/schema/index.js';
 import { contractPayload, createContract, createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';
-import { actingAs, countRows, createTestApp, inject, login, type TestApp } from './helper.js';
+import { actingAs, countRows, createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
 import { createMarket } from './markets-fixtures.js';
 import { grant } from './workflow-fixtures.js';
 
@@ -57,6 +69,39 @@ async function transitionId(code: string): Promise<number> {
 async function validatorUsers(): Promise<number[]> {
   const roles = (await send('GET', '/api/role/envelope-validator')).json<EnvelopeValidatorRole[]>();
   return roles.flatMap((role) => role.users.map((user) => user.id));
+}
+
+/** The demo's two envelope validator roles (project manager, accountant), each with its demo user. */
+async function demoValidators() {
+  const roles = (await send('GET', '/api/role/envelope-validator')).json<EnvelopeValidatorRole[]>();
+  const pick = (roleName: string, uid: string) => {
+    const role = roles.find((candidate) => candidate.name === roleName);
+    return { roleId: Number(role?.id), userId: Number(role?.users.find((user) => user.name)?.id), uid };
+  };
+  const projectManager = pick('Chef de projet', 'cdp');
+  const accountant = pick('Comptable', 'comptable');
+  projectManager.userId = await userIdOf(testApp.db, 'cdp');
+  accountant.userId = await userIdOf(testApp.db, 'comptable');
+  return { projectManager, accountant, users: [projectManager.userId, accountant.userId] };
+}
+
+async function moveEnvelope(envelopeId: number, code: string, token: string, comment: string | null = null) {
+  const record = (await send('GET', `/api/envelope/${envelopeId}`)).json<EnvelopeRecord>();
+  return inject(testApp.app, {
+    method: 'POST',
+    url: `/api/wftoken/move/${record.statusWF?.tokenId}/${await transitionId(code)}`,
+    token,
+    payload: { comment },
+  });
+}
+
+/** A new envelope with a document, sent to validation to the two demo validators. */
+async function envelopeInValidation(): Promise<number> {
+  const envelopeId = await createEnvelope(testApp.app, testApp.db, admin);
+  expect((await uploadToEnvelope(testApp.app, testApp.db, admin, envelopeId)).statusCode).toBe(200);
+  const sent = await send('POST', '/api/envelope/validation/', { envId: envelopeId, users: (await demoValidators()).users });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return envelopeId;
 }
 
 describe('contracts', () => {
@@ -261,10 +306,7 @@ describe('envelopes', () => {
     const documents = (await send('GET', `/api/documents?entity=envelope&id=${envelopeId}`)).json<{ id: number }[]>();
     expect(documents.map((document) => document.id)).toEqual([uploaded.json().id]);
 
-    const sent = await send('POST', '/api/envelope/validation/', {
-      envId: envelopeId,
-      users: (await validatorUsers()).slice(0, 1),
-    });
+    const sent = await send('POST', '/api/envelope/validation/', { envId: envelopeId, users: (await demoValidators()).users });
     expect(sent.statusCode, sent.body).toBe(200);
     const late = await uploadToEnvelope(testApp.app, testApp.db, admin, envelopeId);
     expect(late.statusCode).toBe(422);
@@ -274,31 +316,51 @@ describe('envelopes', () => {
     expect(removal.json().error).toBe(ENVELOPE_DOCUMENTS_DRAFT_MESSAGE);
   });
 
-  it('sends to validation with a document, the option and validator users; only validators validate', async () => {
+  it('sends to validation with a document, the option and a user for each of at least two validator roles', async () => {
     const envelopeId = await createEnvelope(testApp.app, testApp.db, admin);
     const validators = await validatorUsers();
-    expect(validators.length).toBeGreaterThan(0);
+    const demo = await demoValidators();
+    expect(validators).toEqual(expect.arrayContaining(demo.users));
 
-    const empty = await send('POST', '/api/envelope/validation/', { envId: envelopeId, users: [] });
+    const post = (body: object, token = admin) =>
+      send('POST', '/api/envelope/validation/', { envId: envelopeId, ...body }, token);
+    const empty = await post({ users: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields.users).toBe(ENVELOPE_VALIDATORS_REQUIRED_MESSAGE);
     const stranger = await actingAs(testApp);
-    const notValidator = await send('POST', '/api/envelope/validation/', { envId: envelopeId, users: [stranger.userId] });
+    const notValidator = await post({ users: [stranger.userId, demo.projectManager.userId] });
     expect(notValidator.statusCode).toBe(400);
     expect(notValidator.json().fields.users).toBe(ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE);
-    const noDocument = await send('POST', '/api/envelope/validation/', { envId: envelopeId, users: [validators[0]] });
+    // spec 2 §5: at least two roles, a user for each
+    const oneRole = await post({ users: [demo.projectManager.userId] });
+    expect(oneRole.statusCode).toBe(400);
+    expect(oneRole.json().fields.users).toBe(ENVELOPE_ROLES_REQUIRED_MESSAGE);
+    const secondManager = await actingAs(testApp, { read: ['envelope'] });
+    await testApp.db.update(users).set({ roleId: demo.projectManager.roleId }).where(eq(users.id, secondManager.userId));
+    const sameRole = await post({ users: [demo.projectManager.userId, secondManager.userId] });
+    expect(sameRole.statusCode).toBe(400);
+    expect(sameRole.json().fields.users).toBe(ENVELOPE_ROLES_REQUIRED_MESSAGE);
+    const roleWithoutUser = await post({
+      users: [demo.projectManager.userId],
+      roles: [demo.projectManager.roleId, demo.accountant.roleId],
+    });
+    expect(roleWithoutUser.statusCode).toBe(400);
+    expect(roleWithoutUser.json().fields.users).toBe(ENVELOPE_ROLE_USER_MESSAGE);
+    const twoForOneRole = await post({
+      users: [demo.projectManager.userId, secondManager.userId, demo.accountant.userId],
+      roles: [demo.projectManager.roleId, demo.accountant.roleId],
+    });
+    expect(twoForOneRole.statusCode).toBe(400);
+    expect(twoForOneRole.json().fields.users).toBe(ENVELOPE_ROLE_USER_MESSAGE);
+    const noDocument = await post({ users: demo.users });
     expect(noDocument.statusCode).toBe(422);
     expect(noDocument.json().error).toBe(ENVELOPE_NO_DOCUMENT_MESSAGE);
+    expect((await send('GET', `/api/envelope/${envelopeId}`)).json<EnvelopeRecord>().statusWF?.nodeCode).toBe('env_draft');
 
     expect((await uploadToEnvelope(testApp.app, testApp.db, admin, envelopeId)).statusCode).toBe(200);
     const sender = await actingAs(testApp, { read: ['envelope', 'contract'], update: ['envelope'] });
     await grant(testApp.db, sender.roleId, { transitions: [await transitionId('env_submit_to_validation')] });
-    const withoutOption = await send(
-      'POST',
-      '/api/envelope/validation/',
-      { envId: envelopeId, users: [validators[0]] },
-      sender.token,
-    );
+    const withoutOption = await post({ users: demo.users }, sender.token);
     expect(withoutOption.statusCode).toBe(422);
     expect(withoutOption.json().error).toBe(ENVELOPE_SEND_OPTION_MESSAGE);
     const withoutTransition = await actingAs(testApp, {
@@ -306,54 +368,100 @@ describe('envelopes', () => {
       update: ['envelope'],
       options: ['envelopes.can_send_for_signature'],
     });
-    expect(
-      (await send('POST', '/api/envelope/validation/', { envId: envelopeId, users: [validators[0]] }, withoutTransition.token))
-        .statusCode,
-    ).toBe(403);
+    expect((await post({ users: demo.users }, withoutTransition.token)).statusCode).toBe(403);
 
-    // the designated validator is a new profile of a validator role
-    const validatorRole = (await send('GET', '/api/role/envelope-validator')).json<EnvelopeValidatorRole[]>()[0];
-    const designated = await actingAs(testApp, { read: ['envelope', 'contract'] });
-    await grant(testApp.db, designated.roleId, { transitions: [await transitionId('env_to_validated')] });
-    const other = await actingAs(testApp, { read: ['envelope', 'contract'] });
-    await grant(testApp.db, other.roleId, { transitions: [await transitionId('env_to_validated')] });
-    expect(validatorRole).toBeDefined();
-
-    const sent = await send('POST', '/api/envelope/validation/', {
-      envId: envelopeId,
-      users: [designated.userId, designated.userId],
+    const sent = await post({
+      users: demo.users,
+      roles: [demo.projectManager.roleId, demo.accountant.roleId],
       comment: 'À valider',
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const record = sent.json<{ record: EnvelopeRecord }>().record;
     expect(record.statusWF?.nodeCode).toBe('env_pending_validation');
-    expect(record.validators.map((validator) => [validator.user.id, validator.isValidated])).toEqual([
-      [designated.userId, false],
+    expect(record.validators.map((validator) => [validator.user.id, validator.isValidated, validator.decision])).toEqual([
+      [demo.projectManager.userId, false, null],
+      [demo.accountant.userId, false, null],
     ]);
-    const again = await send('POST', '/api/envelope/validation/', { envId: envelopeId, users: [designated.userId] });
+    const again = await post({ users: demo.users });
     expect(again.statusCode).toBe(422);
     expect(again.json().error).toBe(ENVELOPE_NOT_SENDABLE_MESSAGE);
+  });
 
-    const toValidated = await transitionId('env_to_validated');
-    const tokenId = Number(record.statusWF?.tokenId);
-    const refused = await inject(testApp.app, {
-      method: 'POST',
-      url: `/api/wftoken/move/${tokenId}/${toValidated}`,
-      token: other.token,
-      payload: { comment: null },
-    });
-    expect(refused.statusCode, refused.body).toBe(422);
-    expect(refused.json().error).toBe(ENVELOPE_VALIDATOR_ONLY_MESSAGE);
-    const validated = await inject(testApp.app, {
-      method: 'POST',
-      url: `/api/wftoken/move/${tokenId}/${toValidated}`,
-      token: designated.token,
-      payload: { comment: null },
-    });
-    expect(validated.statusCode, validated.body).toBe(200);
-    const validatorsAfter = (await send('GET', `/api/envelope/${envelopeId}/validators`)).json();
-    expect(validatorsAfter).toMatchObject([{ user: { id: designated.userId }, isValidated: true }]);
-    expect(validatorsAfter[0].validationDate).toBeTruthy();
+  it('is validated only when every validator has validated; each decision is recorded with its date and comment', async () => {
+    const envelopeId = await envelopeInValidation();
+    const cdp = await login(testApp.app, 'cdp', 'cdp');
+    const accountant = await login(testApp.app, 'comptable', 'comptable');
+    const other = await actingAs(testApp, { read: ['envelope', 'contract'] });
+    await grant(testApp.db, other.roleId, { transitions: [await transitionId('env_to_validated')] });
+    const outsider = await moveEnvelope(envelopeId, 'env_to_validated', other.token);
+    expect(outsider.statusCode, outsider.body).toBe(422);
+    expect(outsider.json().error).toBe(ENVELOPE_VALIDATOR_ONLY_MESSAGE);
+
+    const first = await moveEnvelope(envelopeId, 'env_to_validated', cdp, 'Bon pour moi');
+    expect(first.statusCode, first.body).toBe(200);
+    let record = (await send('GET', `/api/envelope/${envelopeId}`)).json<EnvelopeRecord>();
+    expect(record.statusWF?.nodeCode).toBe('env_pending_validation');
+    expect(record.validators.map((row) => [row.user.id, row.decision, row.comment, Boolean(row.validationDate)])).toEqual([
+      [await userIdOf(testApp.db, 'cdp'), 'validated', 'Bon pour moi', true],
+      [await userIdOf(testApp.db, 'comptable'), null, null, false],
+    ]);
+    const twice = await moveEnvelope(envelopeId, 'env_to_validated', cdp);
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().error).toBe(ENVELOPE_ALREADY_DECIDED_MESSAGE);
+
+    const last = await moveEnvelope(envelopeId, 'env_to_validated', accountant, 'Conforme');
+    expect(last.statusCode, last.body).toBe(200);
+    record = (await send('GET', `/api/envelope/${envelopeId}`)).json<EnvelopeRecord>();
+    expect(record.statusWF?.nodeCode).toBe('env_validated');
+    expect(record.validators.map((row) => [row.decision, row.comment])).toEqual([
+      ['validated', 'Bon pour moi'],
+      ['validated', 'Conforme'],
+    ]);
+    // both decisions are in the history: the first keeps the envelope on its node
+    const history = (await send('GET', `/api/wftoken/history/envelope/${envelopeId}`)).json();
+    const comments = (Array.isArray(history) ? history : history.content).map((row: { comment: string | null }) => row.comment);
+    expect(comments).toEqual(expect.arrayContaining(['Bon pour moi', 'Conforme']));
+  });
+
+  it("is refused by one refusal, with the refusing validator's comment", async () => {
+    const envelopeId = await envelopeInValidation();
+    const cdp = await login(testApp.app, 'cdp', 'cdp');
+    const accountant = await login(testApp.app, 'comptable', 'comptable');
+    expect((await moveEnvelope(envelopeId, 'env_to_validated', cdp)).statusCode).toBe(200);
+    const short = await moveEnvelope(envelopeId, 'env_to_refused', accountant, 'non');
+    expect(short.statusCode).toBe(422);
+    const refused = await moveEnvelope(envelopeId, 'env_to_refused', accountant, 'Montants erronés');
+    expect(refused.statusCode, refused.body).toBe(200);
+    const record = (await send('GET', `/api/envelope/${envelopeId}`)).json<EnvelopeRecord>();
+    expect(record.statusWF?.nodeCode).toBe('env_refused');
+    expect(record.validators.map((row) => [row.decision, row.isValidated, row.comment])).toEqual([
+      ['validated', true, null],
+      ['refused', false, 'Montants erronés'],
+    ]);
+    // sent again, the validators start over
+    const again = await send('POST', '/api/envelope/validation/', { envId: envelopeId, users: (await demoValidators()).users });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ record: EnvelopeRecord }>().record.validators.map((row) => row.decision)).toEqual([null, null]);
+  });
+
+  it('leaves no token to act on when an envelope has fewer than two validators', async () => {
+    const envelopeId = await envelopeInValidation();
+    const demo = await demoValidators();
+    await testApp.db
+      .delete(envelopeValidators)
+      .where(and(eq(envelopeValidators.envelopeId, envelopeId), eq(envelopeValidators.userId, demo.accountant.userId)));
+    const cdp = await login(testApp.app, 'cdp', 'cdp');
+    for (const [code, comment] of [
+      ['env_to_validated', null],
+      ['env_to_refused', 'Refus motivé'],
+    ] as const) {
+      const move = await moveEnvelope(envelopeId, code, cdp, comment);
+      expect(move.statusCode, move.body).toBe(422);
+      expect(move.json().error).toBe(ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE);
+    }
+    const record = (await send('GET', `/api/envelope/${envelopeId}`)).json<EnvelopeRecord>();
+    expect(record.statusWF?.nodeCode).toBe('env_pending_validation');
+    expect(record.validators.map((row) => row.decision)).toEqual([null]);
   });
 
   it('deletes only a draft envelope without documents, with its token', async () => {
@@ -372,7 +480,7 @@ describe('envelopes', () => {
     const inUse = await send('DELETE', `/api/envelope/${withDocument}`);
     expect(inUse.statusCode).toBe(422);
     expect(inUse.json().error).toBe(MESSAGES_FR['error.inUse']);
-    await send('POST', '/api/envelope/validation/', { envId: withDocument, users: (await validatorUsers()).slice(0, 1) });
+    await send('POST', '/api/envelope/validation/', { envId: withDocument, users: (await demoValidators()).users });
     const notDraft = await send('DELETE', `/api/envelope/${withDocument}`);
     expect(notDraft.statusCode).toBe(422);
     expect(notDraft.json().error).toBe(ENVELOPE_DELETE_NOT_DRAFT_MESSAGE);

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   attachments,
   auditLog,
+  envelopeValidators,
   orders,
   workflowTokenHistory,
   workflowTokens,
@@ -13,7 +14,7 @@ import { MOVED_MEANWHILE_MESSAGE } from '../src/modules/workflow/workflow-move.j
 import { REFERENCE_WORKFLOWS } from '../src/seed/workflow-definitions.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';
-import { actingAs, countRows, createTestApp, login } from './helper.js';
+import { actingAs, countRows, createTestApp, login, userIdOf } from './helper.js';
 import { createMarket } from './markets-fixtures.js';
 import { createOrder, demoMarkets, marketWithBpu } from './orders-fixtures.js';
 import {
@@ -79,9 +80,14 @@ async function marketTokenOnNode(nodeId: number): Promise<number> {
  * The token of a new envelope (created by the API, with a document so that it may be sent to validation),
  * placed on the given node.
  */
-async function envelopeTokenOnNode(nodeId: number): Promise<number> {
+async function envelopeTokenOnNode(nodeId: number, validatorId: number): Promise<number> {
   const envelopeId = await createEnvelope(app, db, admin);
   expectStatus(await uploadToEnvelope(app, db, admin, envelopeId), 200);
+  // spec 2 §5: two validators, the mover the last one to decide
+  await db.insert(envelopeValidators).values([
+    { envelopeId, userId: await userIdOf(db, 'admin'), isValidated: true, decision: 'validated' },
+    { envelopeId, userId: validatorId },
+  ]);
   const [token] = await db
     .update(workflowTokens)
     .set({ nodeId })
@@ -157,7 +163,7 @@ describe('every seeded transition', () => {
               : isAttachment
                 ? await attachmentTokenOnNode(link.from, link.to, nodes)
                 : isEnvelope
-                  ? await envelopeTokenOnNode(link.from)
+                  ? await envelopeTokenOnNode(link.from, holder.userId)
                   : await tokenOnNode(db, stored.id, stored.objectName, link.from);
         const refused = await move(app, others.token, tokenId, link.id, COMMENT);
         expect(refused.statusCode, `${link.code} by a role without it: ${refused.body}`).toBe(403);

@@ -4,6 +4,13 @@ import { formatMessage } from './messages.js';
 
 export const CONTRACT_ENTITY = 'contract';
 export const ENVELOPE_ENTITY = 'envelope';
+/** The envelope's only step where its documents are added or removed and where it may be deleted. */
+export const ENVELOPE_DRAFT_NODE = 'env_draft';
+/** The hidden transitions that send an envelope to validation, by the node they leave (draft or refused). */
+export const ENVELOPE_SEND_TRANSITIONS: Readonly<Record<string, string>> = {
+  env_draft: 'env_submit_to_validation',
+  env_refused: 'env_to_validation',
+};
 
 export const CONTRACT_DATE_INVALID_MESSAGE = 'Date invalide (format AAAA-MM-JJ).';
 export const CONTRACT_END_BEFORE_START_MESSAGE = 'La date de fin doit être postérieure à la date de début.';
@@ -20,6 +27,13 @@ export const ENVELOPE_NO_DOCUMENT_MESSAGE = "Ajoutez au moins un document à l'e
 export const ENVELOPE_SEND_OPTION_MESSAGE = "Vous n'avez pas le droit d'envoyer une enveloppe en validation ou à la signature.";
 export const ENVELOPE_NOT_SENDABLE_MESSAGE = 'Seule une enveloppe au brouillon ou refusée peut être envoyée en validation.';
 export const ENVELOPE_VALIDATORS_REQUIRED_MESSAGE = 'Choisissez au moins un valideur.';
+/** Spec 2 §5 Send to validation: at least two validator roles, a user chosen for each (texts verbatim). */
+export const ENVELOPE_MIN_VALIDATOR_ROLES = 2;
+export const ENVELOPE_ROLES_REQUIRED_MESSAGE = 'at least 2 roles required';
+export const ENVELOPE_ROLE_USER_MESSAGE = 'each role must select a user';
+export const ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE =
+  'Cette enveloppe a moins de deux valideurs : renvoyez-la en validation en choisissant un valideur par rôle.';
+export const ENVELOPE_ALREADY_DECIDED_MESSAGE = 'Vous avez déjà donné votre décision sur cette enveloppe.';
 export const ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE =
   "Ce valideur n'existe pas, n'est plus actif ou n'a pas de rôle valideur d'enveloppe.";
 export const ENVELOPE_VALIDATOR_ONLY_MESSAGE =
@@ -133,16 +147,39 @@ export const envelopeValidationSchema = z.object({
     .min(1, ENVELOPE_VALIDATORS_REQUIRED_MESSAGE)
     .max(20)
     .transform((ids) => [...new Set(ids)]),
+  /** The validator roles chosen in the modal; each must have exactly one of the users (derived from the users when absent). */
+  roles: z
+    .array(requiredId)
+    .max(20)
+    .optional()
+    .transform((ids) => (ids ? [...new Set(ids)] : undefined)),
   comment: optionalText(4000),
 });
 
+/**
+ * The send-to-validation choice of the modal (spec 2 §5): the rule shared by the client (Send disabled,
+ * the spec's text) and the server (400). `choices` maps each chosen role to its user (null: none chosen).
+ */
+export function validatorChoiceProblem(choices: readonly { roleId: number; userId: number | null }[]): string | null {
+  if (new Set(choices.map((choice) => choice.roleId)).size < ENVELOPE_MIN_VALIDATOR_ROLES) {
+    return ENVELOPE_ROLES_REQUIRED_MESSAGE;
+  }
+  return choices.some((choice) => choice.userId === null) ? ENVELOPE_ROLE_USER_MESSAGE : null;
+}
+
 export type EnvelopeStatus = { tokenId: number; nodeId: number; nodeName: string; nodeCode: string; updatedAt: string } | null;
+
+/** A validator's decision on an envelope: nothing yet, validated or refused. */
+export type EnvelopeDecision = 'validated' | 'refused' | null;
 
 export type EnvelopeValidator = {
   id: number;
   user: { id: number; name: string; roleName: string | null };
   isValidated: boolean;
+  decision: EnvelopeDecision;
+  /** The date of the decision (validation or refusal). */
   validationDate: string | null;
+  comment: string | null;
 };
 
 export type EnvelopeRecord = {

@@ -2,11 +2,14 @@ import { ATTACHMENT_ENTITY } from '@isf/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { attachments, deposits, orderLines, users } from '../db/schema/index.js';
-import { consumeDeposits } from '../modules/attachments/attachment-deposits.js';
-import { CANNOT_EDIT_AFTER_VALIDATION } from '../modules/attachments/attachment-editing.js';
-import { applyAttachmentLines, recomputeAttachmentAmounts } from '../modules/attachments/attachment-lines.js';
-import { nextAttachmentReference } from '../modules/attachments/attachment-reference.js';
-import { startToken } from '../modules/workflow/workflow-tokens.js';
+import {
+  applyAttachmentLines,
+  CANNOT_EDIT_AFTER_VALIDATION,
+  consumeDeposits,
+  nextAttachmentReference,
+  recomputeAttachmentAmounts,
+} from '../modules/attachments/index.js';
+import { startToken } from '../modules/workflow/index.js';
 import { moveThrough } from './orders-seed.js';
 
 type DemoAttachment = {

@@ -2,7 +2,7 @@ import { ENVELOPE_ENTITY } from '@isf/contract';
 import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { contracts, documentTypes, envelopes, markets, users } from '../db/schema/index.js';
-import { startToken } from '../modules/workflow/workflow-tokens.js';
+import { startToken } from '../modules/workflow/index.js';
 
 /**
  * One frame contract per demo market, under the number the market already carries (signed at the start

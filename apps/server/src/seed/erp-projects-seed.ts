@@ -5,8 +5,7 @@ import { businessUnits, projects } from '../db/schema/index.js';
 import type { Erp } from '../integrations/erp/erp.port.js';
 import { ORACLE_PROJECT_FIXTURES, oracleTaskFixtures } from '../integrations/erp/oracle-fixtures.js';
 import { toProject, toTask } from '../integrations/erp/oracle-http-adapter.js';
-import { createErpProjectService } from '../modules/erp-projects/erp-projects.service.js';
-import { syncOracleProjects } from '../modules/erp-projects/oracle-project-sync.js';
+import { createErpProjectService, syncOracleProjects } from '../modules/erp-projects/index.js';
 import type { AuditContext } from '../platform/audit.js';
 
 type SubprojectSeed = {
@@ -194,7 +193,7 @@ const SEED_CONTEXT: AuditContext = { principal: null, requestId: 'demo-seed' };
  * The ERP simulator's fixtures served without HTTP: the same projects and tasks, through the HTTP
  * adapter's own mapping of the Oracle REST records, as the simulator answers them.
  */
-const FIXTURE_ERP: Erp = {
+const FIXTURE_ERP: Pick<Erp, 'listProjects' | 'listTasks' | 'findPeopleByMail'> = {
   async listProjects({ businessUnit }) {
     return ORACLE_PROJECT_FIXTURES.filter((project) => project.BusinessUnitName === businessUnit).map(toProject);
   },

@@ -15,7 +15,7 @@ import {
   workflowTokens,
   workflowTransitions,
 } from '../db/schema/index.js';
-import { startToken } from '../modules/workflow/workflow-tokens.js';
+import { startToken } from '../modules/workflow/index.js';
 
 type DemoMarket = {
   /** Index of the agency (by id) and of the project (by id). */

@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { roles, users } from '../db/schema/index.js';
-import { notify } from '../modules/notifications/notify.js';
+import { notify } from '../modules/notifications/index.js';
 
 /**
  * The notification side of the demo, run last: every demo role may read its profiles' notifications (the

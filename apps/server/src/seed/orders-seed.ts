@@ -13,9 +13,8 @@ import {
   workflowTokens,
   workflowTransitions,
 } from '../db/schema/index.js';
-import { applyLines } from '../modules/orders/order-lines.js';
-import { nextOrderReference } from '../modules/orders/order-reference.js';
-import { startToken } from '../modules/workflow/workflow-tokens.js';
+import { applyLines, nextOrderReference } from '../modules/orders/index.js';
+import { startToken } from '../modules/workflow/index.js';
 
 type DemoOrder = {
   /** Index of the market among the markets holding a BPU. */
@@ -171,7 +170,7 @@ export async function seedOrders(db: Database): Promise<void> {
     if (reached === 'os_validation_sst' || reached === 'os_validated') {
       await db
         .update(orders)
-        .set({ sentSst: true, ...(reached === 'os_validated' ? { oracleStatus: 'TO_SEND', canSendToOracle: true } : {}) })
+        .set({ sentSst: true, ...(reached === 'os_validated' ? { oracleStatus: 'NOT_AVAILABLE', canSendToOracle: true } : {}) })
         .where(eq(orders.id, orderId));
     }
   }

@@ -328,7 +328,7 @@ export const ENVELOPE_WORKFLOW = workflow({
   objectName: WORKFLOW_OBJECTS.envelope,
   nodeCodes: ENVELOPE_NODE_CODES,
   transitionCodes: ENVELOPE_TRANSITION_CODES,
-  seenBy: ['buyer', 'projectManager'],
+  seenBy: ['buyer', 'projectManager', 'accountant'],
   nodes: [
     { code: 'env_draft', name: 'Brouillon', type: start },
     { code: 'env_pending_validation', name: 'En attente de validation', type: normal },
@@ -351,7 +351,7 @@ export const ENVELOPE_WORKFLOW = workflow({
       from: 'env_pending_validation',
       to: 'env_validated',
       type: forward,
-      by: ['projectManager'],
+      by: ['projectManager', 'accountant'],
     },
     {
       code: 'env_to_refused',
@@ -359,7 +359,7 @@ export const ENVELOPE_WORKFLOW = workflow({
       from: 'env_pending_validation',
       to: 'env_refused',
       type: dangerous,
-      by: ['projectManager'],
+      by: ['projectManager', 'accountant'],
     },
     {
       code: 'env_to_validation',

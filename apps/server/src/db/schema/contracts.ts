@@ -87,7 +87,14 @@ export const envelopeValidators = pgTable(
       .notNull()
       .references(() => users.id),
     isValidated: boolean('is_validated').notNull().default(false),
+    /** The validator's decision: null (waiting), 'validated' or 'refused'; its date is validationDate. */
+    decision: text('decision'),
     validationDate: timestamp('validation_date', { withTimezone: true, mode: 'string' }),
+    /** The comment given with the decision. */
+    comment: text('comment'),
   },
-  (table) => [uniqueIndex('envelope_validators_unique').on(table.envelopeId, table.userId)],
+  (table) => [
+    uniqueIndex('envelope_validators_unique').on(table.envelopeId, table.userId),
+    check('envelope_validators_decision_check', sql`${table.decision} IS NULL OR ${table.decision} IN ('validated', 'refused')`),
+  ],
 );

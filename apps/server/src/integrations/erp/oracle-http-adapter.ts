@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { type Erp, ErpError, ErpInvalidResponse, type ErpPerson, type ErpProject, type ErpTask } from './erp.port.js';
+import {
+  type Erp,
+  ErpError,
+  ErpInvalidResponse,
+  type ErpInvoice,
+  type ErpPerson,
+  type ErpProject,
+  ErpRefusal,
+  type ErpRetentionInvoiceRequest,
+  type ErpTask,
+} from './erp.port.js';
+import { equals, oracleProcurement } from './oracle-procurement.js';
 
 const RESOURCES_PATH = '/fscmRestApi/resources/11.13.18.05';
 const HCM_RESOURCES_PATH = '/hcmRestApi/resources/11.13.18.05';
@@ -40,6 +51,13 @@ const workerSchema = z.object({
   FirstName: text,
   LastName: text,
   WorkEmail: text,
+});
+
+const invoiceSchema = z.object({
+  InvoiceId: z.number().int(),
+  InvoiceNumber: z.string(),
+  InvoiceAmount: z.union([z.number(), z.string()]),
+  ValidationStatus: text,
 });
 
 const pageSchema = <Item extends z.ZodType>(item: Item) =>
@@ -95,6 +113,43 @@ function toPerson(item: z.infer<typeof workerSchema>): ErpPerson {
   return { personId: item.PersonId, personNumber: item.PersonNumber ?? null, displayName, workEmail: item.WorkEmail ?? null };
 }
 
+function toInvoice(item: z.infer<typeof invoiceSchema>): ErpInvoice {
+  return {
+    invoiceId: item.InvoiceId,
+    invoiceNumber: item.InvoiceNumber,
+    amount: typeof item.InvoiceAmount === 'number' ? item.InvoiceAmount.toFixed(2) : item.InvoiceAmount,
+    validationStatus: item.ValidationStatus ?? null,
+  };
+}
+
+/** The Payables invoice body of a retention invoice: one line carrying the project and task. */
+function retentionInvoiceBody(invoice: ErpRetentionInvoiceRequest) {
+  // JSON has only binary numbers: the two-decimal text becomes one at the wire, nowhere before
+  const amount = Number(invoice.amount);
+  return {
+    InvoiceNumber: invoice.invoiceNumber,
+    InvoiceCurrency: invoice.currency,
+    InvoiceAmount: amount,
+    InvoiceDate: invoice.invoiceDate,
+    InvoiceType: invoice.invoiceType,
+    BusinessUnit: invoice.businessUnit,
+    Supplier: invoice.supplier,
+    SupplierSite: invoice.supplierSite,
+    Description: invoice.description,
+    ...(invoice.payGroup ? { PayGroup: invoice.payGroup } : {}),
+    invoiceLines: [
+      {
+        LineNumber: 1,
+        LineType: 'Item',
+        LineAmount: amount,
+        Description: invoice.description,
+        ...(invoice.projectNumber ? { ProjectNumber: invoice.projectNumber } : {}),
+        ...(invoice.taskNumber ? { TaskNumber: invoice.taskNumber } : {}),
+      },
+    ],
+  };
+}
+
 /** The text of an Oracle error reply: the ADF error detail, or the plain-text body. */
 function errorText(status: number, body: string): string {
   try {
@@ -117,11 +172,6 @@ function errorText(status: number, body: string): string {
     : `Erreur Oracle (${status}).`;
 }
 
-/** An equality term of the `q` parameter, the value quoted (inner quotes doubled). */
-function equals(attribute: string, value: string): string {
-  return `${attribute}='${value.replace(/'/g, "''")}'`;
-}
-
 /**
  * The real adapter: Oracle Fusion Cloud REST (`/fscmRestApi/resources/11.13.18.05`, and
  * `/hcmRestApi/resources/11.13.18.05` for persons), Basic authentication, collections read page by
@@ -137,11 +187,21 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
       ? `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`
       : undefined;
 
-  async function getJson(url: URL): Promise<unknown> {
+  /**
+   * One call. A 4xx other than authentication, a timeout or a rate limit is the ERP refusing the request
+   * (ErpRefusal: not retried); anything else that is not a 2xx, or no answer, is an ErpError.
+   */
+  async function callJson(url: URL | string, init: { method?: string; body?: unknown; contentType?: string } = {}) {
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { accept: 'application/json', ...(authorization ? { authorization } : {}) },
+        method: init.method ?? 'GET',
+        headers: {
+          accept: 'application/json',
+          ...(init.body !== undefined ? { 'content-type': init.contentType ?? 'application/json' } : {}),
+          ...(authorization ? { authorization } : {}),
+        },
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
         signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
     } catch {
@@ -149,7 +209,11 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
     }
     const body = await response.text();
     if (!response.ok) {
-      throw new ErpError(errorText(response.status, body));
+      const refused = response.status >= 400 && response.status < 500 && ![401, 403, 408, 429].includes(response.status);
+      throw refused ? new ErpRefusal(errorText(response.status, body)) : new ErpError(errorText(response.status, body));
+    }
+    if (body.trim() === '') {
+      return null;
     }
     try {
       return JSON.parse(body);
@@ -157,9 +221,15 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
       throw new ErpInvalidResponse('Réponse invalide de Oracle.');
     }
   }
+  const getJson = (url: URL) => callJson(url);
 
   /** Every page of the collection at `collectionUrl`. */
-  async function readAll<Item extends z.ZodType>(collectionUrl: string, item: Item, q?: string): Promise<z.infer<Item>[]> {
+  async function readAll<Item extends z.ZodType>(
+    collectionUrl: string,
+    item: Item,
+    q?: string,
+    extra: Record<string, string> = {},
+  ): Promise<z.infer<Item>[]> {
     const schema = pageSchema(item);
     const rows: z.infer<Item>[] = [];
     for (let page = 0; page < MAX_PAGES; page += 1) {
@@ -168,6 +238,9 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
         url.searchParams.set('q', q);
       }
       url.searchParams.set('onlyData', 'true');
+      for (const [name, value] of Object.entries(extra)) {
+        url.searchParams.set(name, value);
+      }
       url.searchParams.set('limit', String(pageSize));
       url.searchParams.set('offset', String(rows.length));
       const parsed = schema.safeParse(await getJson(url));
@@ -186,6 +259,7 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
   }
 
   return {
+    ...oracleProcurement({ root, callJson, readAll }),
     async listProjects({ businessUnit }) {
       const items = await readAll(`${root}/projects`, projectSchema, equals('BusinessUnitName', businessUnit));
       return items.map(toProject);
@@ -197,6 +271,28 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
     async findPeopleByMail(mail) {
       const items = await readAll(`${hcmRoot}/publicWorkers`, workerSchema, equals('WorkEmail', mail));
       return items.map(toPerson);
+    },
+    async findProjectByNumber(number) {
+      const items = await readAll(`${root}/projects`, projectSchema, equals('ProjectNumber', number));
+      const [first] = items.map(toProject);
+      return first ?? null;
+    },
+    async findInvoiceByNumber(invoiceNumber) {
+      const items = await readAll(`${root}/invoices`, invoiceSchema, equals('InvoiceNumber', invoiceNumber));
+      const [first] = items.map(toInvoice);
+      return first ?? null;
+    },
+    async createRetentionInvoice(invoice) {
+      const created = await callJson(`${root}/invoices`, {
+        method: 'POST',
+        body: retentionInvoiceBody(invoice),
+        contentType: 'application/vnd.oracle.adf.resourceitem+json',
+      });
+      const parsed = invoiceSchema.safeParse(created);
+      if (!parsed.success) {
+        throw new ErpInvalidResponse('Réponse invalide de Oracle.');
+      }
+      return toInvoice(parsed.data);
     },
   };
 }

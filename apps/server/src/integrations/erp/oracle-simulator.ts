@@ -1,24 +1,38 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ORACLE_FAULT_BUSINESS_UNITS, ORACLE_PROJECT_FIXTURES, oracleTaskFixtures } from './oracle-fixtures.js';
+import {
+  ORACLE_FAULT_BUSINESS_UNITS,
+  ORACLE_FAULT_PROJECT_NUMBERS,
+  ORACLE_PROJECT_FIXTURES,
+  oracleTaskFixtures,
+} from './oracle-fixtures.js';
+import {
+  type OracleProcurementStore,
+  type OracleProcurementSwitches,
+  registerOracleProcurementSimulator,
+} from './oracle-procurement-simulator.js';
+import { registerPayablesInvoices } from './oracle-simulator-invoices.js';
 import { ORACLE_FAULT_WORKER_MAILS, ORACLE_WORKER_FIXTURES } from './oracle-worker-fixtures.js';
 
 export const ORACLE_RESOURCES_PATH = '/fscmRestApi/resources/11.13.18.05';
 export const ORACLE_HCM_RESOURCES_PATH = '/hcmRestApi/resources/11.13.18.05';
 
-export type OracleSimulatorSwitches = {
+export type OracleSimulatorSwitches = OracleProcurementSwitches & {
   /** Delay before every answer. */
   latencyMs?: number;
   /** Every call fails with a 503 (ERP down). */
   down?: boolean;
 };
 
+/** The simulator, with what it received (purchase orders, receipts) for the tests to count. */
+export type OracleErpSimulator = FastifyInstance & { procurement: OracleProcurementStore };
+
 const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 500;
 
-type CollectionQuery = { q?: string; limit?: string; offset?: string; onlyData?: string; totalResults?: string };
+export type CollectionQuery = { q?: string; limit?: string; offset?: string; onlyData?: string; totalResults?: string };
 
 /** The ADF error body of Oracle Fusion REST (framework version 4 and later). */
-function adfError(reply: FastifyReply, status: number, title: string, detail: string) {
+export function adfError(reply: FastifyReply, status: number, title: string, detail: string) {
   return reply
     .status(status)
     .type('application/vnd.oracle.adf.error+json')
@@ -49,21 +63,26 @@ function parseFilter(q: string | undefined): Map<string, string> | null {
 }
 
 /** The `q` filter when it reads only `known` attributes, otherwise null (a 400 for the caller). */
-function knownFilter(q: string | undefined, known: readonly string[]): Map<string, string> | null {
+export function knownFilter(q: string | undefined, known: readonly string[]): Map<string, string> | null {
   const filter = parseFilter(q);
   return filter && [...filter.keys()].every((name) => known.includes(name)) ? filter : null;
 }
 
-function matches<Item extends object>(item: Item, filter: Map<string, string>): boolean {
+export function matches<Item extends object>(item: Item, filter: Map<string, string>): boolean {
   return [...filter.entries()].every(([name, value]) => item[name as keyof Item] === value);
 }
 
-function badFilter(reply: FastifyReply, q: string | undefined) {
+export function badFilter(reply: FastifyReply, q: string | undefined) {
   return adfError(reply, 400, 'Bad Request', `Le paramètre q « ${q ?? ''} » n'est pas valide.`);
 }
 
 /** One page of a collection, in the Oracle REST shape (`items`, `count`, `hasMore`, `limit`, `offset`). */
-function collectionPage<Item extends object>(request: FastifyRequest, reply: FastifyReply, all: Item[], query: CollectionQuery) {
+export function collectionPage<Item extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  all: Item[],
+  query: CollectionQuery,
+) {
   const limit = readInteger(query.limit, DEFAULT_LIMIT);
   const offset = readInteger(query.offset, 0);
   if (limit === null || offset === null || limit === 0) {
@@ -89,8 +108,10 @@ function collectionPage<Item extends object>(request: FastifyRequest, reply: Fas
  * `q=BusinessUnitName='…'` and `GET …/projects/{ProjectId}/child/Tasks`, and for Oracle HCM
  * `GET /hcmRestApi/…/publicWorkers?q=WorkEmail='…'`, all paged with limit/offset/hasMore, behind Basic
  * authentication. The fault business units answer a 500 or a page that is not JSON; the fault mail a 500.
+ * Procurement (purchase orders, receipts) is in oracle-procurement-simulator.ts. The switches are read at
+ * every call: a test may change them on a running simulator.
  */
-export function buildOracleErpSimulator(switches: OracleSimulatorSwitches = {}): FastifyInstance {
+export function buildOracleErpSimulator(switches: OracleSimulatorSwitches = {}): OracleErpSimulator {
   const app = Fastify({ logger: false });
   const projectsById = new Map(ORACLE_PROJECT_FIXTURES.map((project) => [project.ProjectId, project]));
 
@@ -115,6 +136,9 @@ export function buildOracleErpSimulator(switches: OracleSimulatorSwitches = {}):
     const businessUnit = filter.get('BusinessUnitName');
     if (businessUnit === ORACLE_FAULT_BUSINESS_UNITS.serverError) {
       return adfError(reply, 500, 'Internal Server Error', 'JBO-27122: Erreur SQL lors de la préparation d’une instruction.');
+    }
+    if (filter.get('ProjectNumber') === ORACLE_FAULT_PROJECT_NUMBERS.serverError) {
+      return adfError(reply, 500, 'Internal Server Error', 'JBO-29000: Erreur inattendue lors de la lecture du projet.');
     }
     if (businessUnit === ORACLE_FAULT_BUSINESS_UNITS.invalidResponse) {
       return reply.type('text/html').send('<html><body><h1>Oracle Fusion — maintenance</h1></body></html>');
@@ -145,5 +169,12 @@ export function buildOracleErpSimulator(switches: OracleSimulatorSwitches = {}):
     const workers = ORACLE_WORKER_FIXTURES.filter((worker) => matches(worker, filter));
     return collectionPage(request, reply, workers, request.query);
   });
-  return app;
+  registerPayablesInvoices(app);
+  const procurement = registerOracleProcurementSimulator(app, ORACLE_RESOURCES_PATH, switches, {
+    adfError,
+    collectionPage,
+    knownFilter,
+  });
+  app.decorate('procurement', procurement);
+  return app as unknown as OracleErpSimulator;
 }

@@ -10,12 +10,13 @@ import { notFound } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { agencyList } from '../companies/companies.lists.js';
+import { agencyList } from './agencies.lists.js';
 import type { AgencyService } from './agencies.service.js';
 import { linkUserToAgency, unlinkUserFromAgency } from './user-agencies.js';
 
 /** Agencies (spec 3 /sst/agencies): list, SIRET lookup, create, detail, edit, delete, legal folder, users. */
 export function registerAgencyRoutes(app: FastifyInstance, database: Database, service: AgencyService): void {
+  app.documentOwners.registerOwner('agency', { entity: 'agency', list: agencyList });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('agency', action) });
   const inScope = { preHandler: requireInScope(database, agencyList) };

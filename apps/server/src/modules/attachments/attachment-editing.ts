@@ -8,7 +8,7 @@ import {
 } from '@isf/contract';
 import type { Database } from '../../db/client.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
-import { tokenOfItem } from '../workflow/workflow-tokens.js';
+import { tokenOfItem } from '../workflow/index.js';
 import { ATTACHMENT_ENTITY } from './attachments.lists.js';
 
 export const CANNOT_EDIT_AFTER_VALIDATION = 'attachements.cannot_edit_after_validation';

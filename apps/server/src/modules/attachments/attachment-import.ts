@@ -1,8 +1,7 @@
 import { ATTACHMENT_BPU_CSV_HEADERS, ATTACHMENT_CSV_HEADERS, type AttachmentLineInput, orderQuantitySchema } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { normalizeName } from '../price-schedules/category-merge.js';
-import { importRefused, parseCsv } from '../price-schedules/csv-import.js';
+import { importRefused, normalizeName, parseCsv } from '../price-schedules/index.js';
 import type { AttachmentTarget } from './attachment-lines.js';
 
 /** The two files the import reads back: the attachment's export and its export in the BPU's layout. */

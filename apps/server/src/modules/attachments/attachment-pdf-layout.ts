@@ -18,7 +18,7 @@ import {
   formatEuroFr,
   formatQuantityFr,
 } from '../../platform/pdf-document.js';
-import { marketFacts, type OrderPdfOrder } from '../orders/order-pdf-layout.js';
+import { marketFacts, type OrderPdfOrder } from '../orders/index.js';
 import type { AttachmentVat } from './attachment-amounts.js';
 
 /**

@@ -5,7 +5,7 @@ import { access, principalOf } from '../../platform/access.js';
 import { requireInScope } from '../../platform/list-routes.js';
 import { issuerFromEnvironment, sendPdf } from '../../platform/pdf-document.js';
 import { idParams } from '../../platform/route-helpers.js';
-import { requirePdfOption } from '../orders/order-pdf.routes.js';
+import { requirePdfOption } from '../orders/index.js';
 import { renderAttachmentPdf } from './attachment-pdf.js';
 import { ATTACHMENT_ENTITY, attachmentList } from './attachments.lists.js';
 import type { createAttachmentService } from './attachments.service.js';

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import { type DocumentIssuer, renderPdf, todayInParis } from '../../platform/pdf-document.js';
 import type { Principal } from '../../platform/principal.js';
-import { loadOrderPdfOrder } from '../orders/order-pdf.js';
+import { loadOrderPdfOrder } from '../orders/index.js';
 import { attachmentVat } from './attachment-amounts.js';
 import { type AttachmentPdfData, attachmentPdfDefinition } from './attachment-pdf-layout.js';
 import { attachmentPrestations } from './attachment-prestations.js';

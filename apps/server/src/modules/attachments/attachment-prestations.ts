@@ -12,9 +12,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { sanitizeCsvValue } from '../../platform/csv-export.js';
 import { notFound } from '../../platform/errors.js';
-import { formatCostFr } from '../price-schedules/costs.js';
-import { prestationOrder, prestationSortQuery } from '../price-schedules/prestation-rows.js';
-import { ATTACHMENT_VALIDATED_NODES_SQL } from './order-attachments.js';
+import { formatCostFr, prestationOrder, prestationSortQuery } from '../price-schedules/index.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false'])])

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { can, type Principal } from '../../platform/principal.js';
-import type { WorkItemKind } from '../workflow/workflow-registry.js';
+import type { WorkItemKind } from '../workflow/index.js';
 import { ATTACHMENT_ENTITY, attachmentScope } from './attachments.lists.js';
 
 const ofAttachment = (entityId: SQL, expression: SQL) =>

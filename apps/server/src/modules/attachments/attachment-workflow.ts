@@ -8,7 +8,7 @@ import {
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { MoveFacts, WorkflowRegistry } from '../workflow/workflow-registry.js';
+import type { MoveFacts, WorkflowRegistry } from '../workflow/index.js';
 import { consumeDeposits, releaseDeposits } from './attachment-deposits.js';
 import { recomputeAttachmentAmounts } from './attachment-lines.js';
 

@@ -2,7 +2,7 @@ import { ATTACHMENT_ENTITY } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { orderScope } from '../orders/orders.lists.js';
+import { orderScope } from '../orders/index.js';
 import { rgReleaseDateSql } from './attachment-amounts.js';
 
 export { ATTACHMENT_ENTITY };

@@ -18,10 +18,10 @@ import { type ListDefinition, parseListQuery, runList } from '../../platform/lis
 import { requireInScope } from '../../platform/list-routes.js';
 import type { Principal } from '../../platform/principal.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { marketScope } from '../markets/markets.lists.js';
-import { orderList } from '../orders/orders.lists.js';
-import { readCsvUpload } from '../price-schedules/csv-import.js';
-import { prestationSortQuery } from '../price-schedules/prestation-rows.js';
+import { marketScope } from '../markets/index.js';
+import { orderList } from '../orders/index.js';
+import { prestationSortQuery, readCsvUpload } from '../price-schedules/index.js';
+import { attachmentDocumentRemovalRefusal } from './attachment-editing.js';
 import { registerAttachmentErpRoutes } from './attachment-erp.routes.js';
 import { registerAttachmentPdfRoutes } from './attachment-pdf.routes.js';
 import {
@@ -59,6 +59,11 @@ export function registerAttachmentRoutes(app: FastifyInstance, database: Databas
   const service = createAttachmentService(database);
   app.workflow.registry.registerKind(attachmentWorkItem);
   registerAttachmentWorkflow(app.workflow.registry);
+  app.documentOwners.registerOwner('attachement', {
+    entity: 'attachement',
+    list: attachmentList,
+    removalRefusal: attachmentDocumentRemovalRefusal,
+  });
   registerAttachmentErpRoutes(app, database);
   registerAttachmentPdfRoutes(app, database, service);
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -23,11 +23,9 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
-import { invoicingStatementSql } from '../monthly-statements/monthly-statements.lists.js';
-import { releaseStatementsSql } from '../monthly-statements/rg-releases.js';
-import { ORDER_ENTITY, orderList } from '../orders/orders.lists.js';
-import { FINANCIAL_OPTION } from '../orders/orders.service.js';
-import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
+import { lastErpSend } from '../erp-exchange/index.js';
+import { FINANCIAL_OPTION, ORDER_ENTITY, orderList } from '../orders/index.js';
+import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { netAmount, rgReleaseDateSql } from './attachment-amounts.js';
 import { consumeDeposits, depositUsesOf } from './attachment-deposits.js';
 import { attachmentEditRefusal } from './attachment-editing.js';
@@ -35,6 +33,7 @@ import { parseAttachmentImport } from './attachment-import.js';
 import { type AttachmentTarget, applyAttachmentLines, recomputeAttachmentAmounts } from './attachment-lines.js';
 import { attachmentPrestations } from './attachment-prestations.js';
 import { nextAttachmentReference } from './attachment-reference.js';
+import { invoicingStatementSql, releaseStatementsSql } from './attachment-statements.js';
 import { ATTACHMENT_ENTITY } from './attachments.lists.js';
 
 type DetailRow = Omit<
@@ -139,6 +138,7 @@ export function createAttachmentService(database: Database) {
     return {
       ...fields,
       oracleStatus: row.oracleStatus as AttachmentOracleStatus,
+      erpSend: await lastErpSend(database, 'attachement', id),
       validatedAt: row.validatedAt ? new Date(row.validatedAt).toISOString() : null,
       createdAt: new Date(row.createdAt).toISOString(),
       netAmount: netAmount(row.amount, row.totalRg, row.depositUsed),

@@ -11,8 +11,9 @@ import { notFound } from '../../platform/errors.js';
 import { runList } from '../../platform/list-engine.js';
 import { registerList } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import type { createAgencyService } from '../agencies/agencies.service.js';
-import { agencyList, companyList } from './companies.lists.js';
+import type { createAgencyService } from '../agencies/index.js';
+import { agencyList } from '../agencies/index.js';
+import { companyList } from './companies.lists.js';
 
 export const companyCrud = (database: Database) =>
   createCrud(database, {
@@ -35,6 +36,7 @@ export function registerCompanyRoutes(
   database: Database,
   agencyService: ReturnType<typeof createAgencyService>,
 ): void {
+  app.documentOwners.registerOwner('company', { entity: 'company', list: companyList });
   const crud = companyCrud(database);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('company', action) });

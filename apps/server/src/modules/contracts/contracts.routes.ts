@@ -14,11 +14,11 @@ import { notFound } from '../../platform/errors.js';
 import { isInScope, parseListQuery, runList } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { marketList } from '../markets/markets.lists.js';
+import { marketList } from '../markets/index.js';
 import { contractList, envelopeList } from './contracts.lists.js';
 import { createContractService } from './contracts.service.js';
 import { envelopeWorkItem } from './envelope-work-item.js';
-import { createEnvelopeService, registerEnvelopeWorkflowRules } from './envelopes.service.js';
+import { createEnvelopeService, envelopeDocumentRefusal, registerEnvelopeWorkflowRules } from './envelopes.service.js';
 
 /** Contracts and their envelopes (spec 2 /sst/contracts, Envelope manager, §7 Contracts and envelopes). */
 export function registerContractRoutes(app: FastifyInstance, database: Database): void {
@@ -26,6 +26,13 @@ export function registerContractRoutes(app: FastifyInstance, database: Database)
   const envelopesService = createEnvelopeService(database, app.workflow);
   app.workflow.registry.registerKind(envelopeWorkItem);
   registerEnvelopeWorkflowRules(app.workflow.registry);
+  // spec 2 §4: an envelope's documents are added and deleted only in draft, with the update right on envelopes
+  app.documentOwners.registerOwner('envelope', {
+    entity: 'envelope',
+    list: envelopeList,
+    removalRefusal: envelopeDocumentRefusal,
+    uploadRefusal: envelopeDocumentRefusal,
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const contractRight = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('contract', action) });
   const envelopeRight = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('envelope', action) });

@@ -17,7 +17,7 @@ import { createCrud, type Values } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { agencyList } from '../companies/companies.lists.js';
+import { agencyList } from '../agencies/index.js';
 import { contractList } from './contracts.lists.js';
 
 const selection = {

@@ -1,7 +1,7 @@
 import { ENVELOPE_ENTITY } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { can, type Principal } from '../../platform/principal.js';
-import type { WorkItemKind } from '../workflow/workflow-registry.js';
+import type { WorkItemKind } from '../workflow/index.js';
 import { envelopeScope } from './contracts.lists.js';
 
 /**

@@ -1,10 +1,15 @@
 import {
+  ENVELOPE_ALREADY_DECIDED_MESSAGE,
   ENVELOPE_DELETE_NOT_DRAFT_MESSAGE,
   ENVELOPE_DOCUMENTS_DRAFT_MESSAGE,
+  ENVELOPE_DRAFT_NODE,
   ENVELOPE_ENTITY,
+  ENVELOPE_MIN_VALIDATOR_ROLES,
   ENVELOPE_NO_DOCUMENT_MESSAGE,
   ENVELOPE_NOT_SENDABLE_MESSAGE,
   ENVELOPE_SEND_OPTION_MESSAGE,
+  ENVELOPE_SEND_TRANSITIONS,
+  ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE,
   ENVELOPE_VALIDATOR_ONLY_MESSAGE,
   ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE,
   type EnvelopeCreateInput,
@@ -14,6 +19,7 @@ import {
   type EnvelopeValidator,
   type EnvelopeValidatorRole,
   formatMessage,
+  validatorChoiceProblem,
 } from '@isf/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -23,18 +29,14 @@ import { createCrud, type Values } from '../../platform/crud.js';
 import { badRequest, businessRefusal, forbidden, notFound } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { can, hasOption, type Principal } from '../../platform/principal.js';
-import type { WorkflowEngine } from '../workflow/workflow-engine.js';
-import type { MoveFacts, WorkflowRegistry } from '../workflow/workflow-registry.js';
-import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
+import type { MoveFacts, WorkflowEngine, WorkflowRegistry } from '../workflow/index.js';
+import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { contractList } from './contracts.lists.js';
 
 export const SEND_FOR_SIGNATURE_OPTION = 'envelopes.can_send_for_signature';
-/** The envelope's only step where its documents are added or removed and where it may be deleted. */
-export const ENVELOPE_DRAFT_NODE = 'env_draft';
-/** The hidden transitions that send an envelope to validation, by the node they leave. */
-const SEND_TRANSITIONS: Record<string, string> = { env_draft: 'env_submit_to_validation', env_refused: 'env_to_validation' };
 /** The transition whose holders are the envelope validators (`GET /role/envelope-validator`). */
 const VALIDATION_TRANSITION = 'env_to_validated';
+const REFUSAL_TRANSITION = 'env_to_refused';
 
 const selection = {
   id: envelopes.id,
@@ -105,11 +107,13 @@ async function validatorRoles(db: Database): Promise<EnvelopeValidatorRole[]> {
 }
 
 /**
- * The envelope workflow's server rules: sending to validation needs the option and a document; only the
- * designated validators validate or refuse (when some were designated), and validating records it.
+ * The envelope workflow's server rules (spec 2 §4, §5): sending to validation needs the option and a
+ * document; only the designated validators decide, each once, and only when at least two were designated
+ * (fewer: no current token to act on); the envelope is validated when every validator has validated (the
+ * earlier validations are recorded and hold the token), refused by the first refusal.
  */
 export function registerEnvelopeWorkflowRules(registry: WorkflowRegistry): void {
-  for (const transition of Object.values(SEND_TRANSITIONS)) {
+  for (const transition of Object.values(ENVELOPE_SEND_TRANSITIONS)) {
     registry.registerGuard({ workflow: 'envelope', transition }, async (facts, db) => {
       if (!hasOption(facts.principal, SEND_FOR_SIGNATURE_OPTION)) {
         return ENVELOPE_SEND_OPTION_MESSAGE;
@@ -117,34 +121,42 @@ export function registerEnvelopeWorkflowRules(registry: WorkflowRegistry): void 
       return (await documentCount(db, facts.token.entityId)) === 0 ? ENVELOPE_NO_DOCUMENT_MESSAGE : null;
     });
   }
+  const decider = (facts: MoveFacts) => facts.onBehalfOfId ?? facts.principal.userId;
   const validatorOnly = async (facts: MoveFacts, db: Database) => {
     const designated = await db
-      .select({ userId: envelopeValidators.userId })
+      .select({ userId: envelopeValidators.userId, decision: envelopeValidators.decision })
       .from(envelopeValidators)
-      .where(eq(envelopeValidators.envelopeId, facts.token.entityId));
-    if (designated.length === 0) {
-      return null;
+      .where(eq(envelopeValidators.envelopeId, facts.token.entityId))
+      .orderBy(asc(envelopeValidators.id));
+    if (designated.length < ENVELOPE_MIN_VALIDATOR_ROLES) {
+      return ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE;
     }
-    const mover = facts.onBehalfOfId ?? facts.principal.userId;
-    return designated.some((row) => row.userId === mover) ? null : ENVELOPE_VALIDATOR_ONLY_MESSAGE;
+    const mine = designated.find((row) => row.userId === decider(facts));
+    if (!mine) {
+      return ENVELOPE_VALIDATOR_ONLY_MESSAGE;
+    }
+    return mine.decision === null ? null : ENVELOPE_ALREADY_DECIDED_MESSAGE;
   };
-  registry.registerGuard({ workflow: 'envelope', transition: 'env_to_validated' }, validatorOnly);
-  registry.registerGuard({ workflow: 'envelope', transition: 'env_to_refused' }, validatorOnly);
+  const recordDecision = async (facts: MoveFacts, db: Database, decision: 'validated' | 'refused') => {
+    await db
+      .update(envelopeValidators)
+      .set({ decision, isValidated: decision === 'validated', validationDate: sql`now()`, comment: facts.comment })
+      .where(and(eq(envelopeValidators.envelopeId, facts.token.entityId), eq(envelopeValidators.userId, decider(facts))));
+  };
+  registry.registerGuard({ workflow: 'envelope', transition: VALIDATION_TRANSITION }, validatorOnly);
+  registry.registerGuard({ workflow: 'envelope', transition: REFUSAL_TRANSITION }, validatorOnly);
+  // a validation is recorded; the envelope stays pending while another validator has not validated
+  registry.registerHold({ workflow: 'envelope', transition: VALIDATION_TRANSITION }, async (facts, db) => {
+    await recordDecision(facts, db, 'validated');
+    const [pending] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(envelopeValidators)
+      .where(and(eq(envelopeValidators.envelopeId, facts.token.entityId), eq(envelopeValidators.isValidated, false)));
+    return Number(pending?.count ?? 0) > 0;
+  });
   registry.registerPostAction(
-    { workflow: 'envelope', transition: 'env_to_validated' },
-    {
-      inTransaction: async (facts, db) => {
-        await db
-          .update(envelopeValidators)
-          .set({ isValidated: true, validationDate: sql`now()` })
-          .where(
-            and(
-              eq(envelopeValidators.envelopeId, facts.token.entityId),
-              eq(envelopeValidators.userId, facts.onBehalfOfId ?? facts.principal.userId),
-            ),
-          );
-      },
-    },
+    { workflow: 'envelope', transition: REFUSAL_TRANSITION },
+    { inTransaction: (facts, db) => recordDecision(facts, db, 'refused') },
   );
   // a revoked or reworked envelope is validated again from scratch
   for (const transition of ['env_revoke_validation', 'env_from_validated_to_draft']) {
@@ -154,12 +166,27 @@ export function registerEnvelopeWorkflowRules(registry: WorkflowRegistry): void 
         inTransaction: async (facts, db) => {
           await db
             .update(envelopeValidators)
-            .set({ isValidated: false, validationDate: null })
+            .set({ isValidated: false, decision: null, validationDate: null, comment: null })
             .where(eq(envelopeValidators.envelopeId, facts.token.entityId));
         },
       },
     );
   }
+}
+
+/**
+ * The roles chosen with their user: each chosen role (the users' roles when none is given) takes the one
+ * user of that role; a role with no user, or with several, or a user outside the chosen roles, leaves a role
+ * without a user of its own.
+ */
+function validatorChoices(users: number[], roles: number[] | undefined, roleOfUser: Map<number, number>) {
+  const chosen = roles ?? [...new Set(users.map((userId) => roleOfUser.get(userId) ?? 0))];
+  const choices = chosen.map((roleId) => {
+    const of = users.filter((userId) => roleOfUser.get(userId) === roleId);
+    return { roleId, userId: of.length === 1 ? (of[0] ?? null) : null };
+  });
+  const stray = users.some((userId) => !chosen.includes(roleOfUser.get(userId) ?? 0));
+  return stray ? [...choices, { roleId: 0, userId: null }] : choices;
 }
 
 /** Envelopes of contracts (spec 2 Envelope manager, §3, §4, §7). */
@@ -174,7 +201,9 @@ export function createEnvelopeService(database: Database, engine: WorkflowEngine
         userName: users.name,
         roleName: roles.name,
         isValidated: envelopeValidators.isValidated,
+        decision: envelopeValidators.decision,
         validationDate: envelopeValidators.validationDate,
+        comment: envelopeValidators.comment,
       })
       .from(envelopeValidators)
       .innerJoin(users, eq(users.id, envelopeValidators.userId))
@@ -185,7 +214,9 @@ export function createEnvelopeService(database: Database, engine: WorkflowEngine
       id: row.id,
       user: { id: row.userId, name: row.userName, roleName: row.roleName },
       isValidated: row.isValidated,
+      decision: row.decision === 'validated' || row.decision === 'refused' ? row.decision : null,
       validationDate: row.validationDate,
+      comment: row.comment,
     }));
   }
 
@@ -258,18 +289,24 @@ export function createEnvelopeService(database: Database, engine: WorkflowEngine
      * (active profiles of an envelope validator role) replace the previous ones.
      */
     async sendToValidation(
-      input: { envId: number; users: number[]; comment: string | null },
+      input: { envId: number; users: number[]; roles?: number[] | undefined; comment: string | null },
       principal: Principal,
       context: AuditContext,
     ): Promise<EnvelopeRecord> {
       const status = await statusOf(database, input.envId);
-      const code = status ? SEND_TRANSITIONS[status.nodeCode] : undefined;
+      const code = status ? ENVELOPE_SEND_TRANSITIONS[status.nodeCode] : undefined;
       if (!status || !code) {
         throw businessRefusal(ENVELOPE_NOT_SENDABLE_MESSAGE);
       }
-      const allowed = new Set((await validatorRoles(database)).flatMap((role) => role.users.map((user) => user.id)));
-      if (input.users.some((userId) => !allowed.has(userId))) {
+      const roleOfUser = new Map(
+        (await validatorRoles(database)).flatMap((role) => role.users.map((user) => [user.id, role.id] as const)),
+      );
+      if (input.users.some((userId) => !roleOfUser.has(userId))) {
         throw badRequest(ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE, { users: ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE });
+      }
+      const problem = validatorChoiceProblem(validatorChoices(input.users, input.roles, roleOfUser));
+      if (problem) {
+        throw badRequest(problem, { users: problem });
       }
       const transitions = await engine.availableTransitions(principal, {
         nodeId: status.nodeId,

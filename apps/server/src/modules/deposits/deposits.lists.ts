@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
-import { marketScope } from '../markets/markets.lists.js';
+import { marketScope } from '../markets/index.js';
 
 /**
  * A deposit with its market (project, agency) and optional order; what the attachments consumed of it is

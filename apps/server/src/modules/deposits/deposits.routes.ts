@@ -6,8 +6,8 @@ import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { marketList } from '../markets/markets.lists.js';
-import { orderList } from '../orders/orders.lists.js';
+import { marketList } from '../markets/index.js';
+import { orderList } from '../orders/index.js';
 import { depositList } from './deposits.lists.js';
 import { createDepositService } from './deposits.service.js';
 

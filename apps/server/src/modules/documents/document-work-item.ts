@@ -1,38 +1,41 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { buildWhere, type ListColumn } from '../../platform/list-engine.js';
 import { can, type Principal } from '../../platform/principal.js';
-import type { WorkItemKind } from '../workflow/workflow-registry.js';
-import { DOCUMENT_OWNERS, ownerAllows } from './document-owners.js';
+import type { WorkItemKind } from '../workflow/index.js';
+import { type DocumentOwnerRegistry, ownerAllows } from './document-owners.js';
 
 /**
  * Documents as work items of the document workflow: a profile sees a document's token when it may read
  * documents and the owner record (company, agency, project, ...) is in its scope.
  */
-export const documentWorkItem: WorkItemKind = {
-  entity: 'document',
-  scope(principal: Principal, entityId: SQL): SQL {
-    if (!can(principal, 'document', 'read')) {
-      return sql`FALSE`;
-    }
-    const owners = Object.entries(DOCUMENT_OWNERS)
-      .filter(([, owner]) => ownerAllows(owner, principal, 'read'))
-      .map(([name, owner]) => {
-        const idColumn = owner.list.columns[owner.list.idColumn]?.sql ?? sql`NULL`;
-        const where = buildWhere(owner.list, { filters: {} }, principal);
-        return sql`(wdoc.entity = ${name} AND wdoc.entity_id IN (SELECT ${idColumn} FROM ${owner.list.from} WHERE ${where}))`;
-      });
-    if (owners.length === 0) {
-      return sql`FALSE`;
-    }
-    return sql`EXISTS (SELECT 1 FROM documents wdoc WHERE wdoc.id = ${entityId} AND (${sql.join(owners, sql` OR `)}))`;
-  },
-  label: (entityId) => sql`(SELECT wdoc.filename FROM documents wdoc WHERE wdoc.id = ${entityId})`,
-  columns: documentColumns,
-};
+export function documentWorkItem(registry: DocumentOwnerRegistry): WorkItemKind {
+  return {
+    entity: 'document',
+    scope(principal: Principal, entityId: SQL): SQL {
+      if (!can(principal, 'document', 'read')) {
+        return sql`FALSE`;
+      }
+      const owners = registry
+        .owners()
+        .filter(([, owner]) => ownerAllows(owner, principal, 'read'))
+        .map(([name, owner]) => {
+          const idColumn = owner.list.columns[owner.list.idColumn]?.sql ?? sql`NULL`;
+          const where = buildWhere(owner.list, { filters: {} }, principal);
+          return sql`(wdoc.entity = ${name} AND wdoc.entity_id IN (SELECT ${idColumn} FROM ${owner.list.from} WHERE ${where}))`;
+        });
+      if (owners.length === 0) {
+        return sql`FALSE`;
+      }
+      return sql`EXISTS (SELECT 1 FROM documents wdoc WHERE wdoc.id = ${entityId} AND (${sql.join(owners, sql` OR `)}))`;
+    },
+    label: (entityId) => sql`(SELECT wdoc.filename FROM documents wdoc WHERE wdoc.id = ${entityId})`,
+    columns: (entityId) => documentColumns(registry, entityId),
+  };
+}
 
 /** The name of a document's owner (company, agency, project, ...), read through the owner's own list. */
-function ownerName(document: SQL): SQL {
-  const cases = Object.entries(DOCUMENT_OWNERS).map(([name, owner]) => {
+function ownerName(registry: DocumentOwnerRegistry, document: SQL): SQL {
+  const cases = registry.owners().map(([name, owner]) => {
     const idColumn = owner.list.columns[owner.list.idColumn]?.sql ?? sql`NULL`;
     const nameColumn = owner.list.columns.name?.sql ?? sql`NULL`;
     return sql`WHEN ${name} THEN (SELECT (${nameColumn})::text FROM ${owner.list.from} WHERE ${idColumn} = ${document}.entity_id)`;
@@ -41,7 +44,7 @@ function ownerName(document: SQL): SQL {
 }
 
 /** The node screen's document columns: file name, type and owner (spec 1 §3 Document). */
-function documentColumns(entityId: SQL): Record<string, ListColumn> {
+function documentColumns(registry: DocumentOwnerRegistry, entityId: SQL): Record<string, ListColumn> {
   const of = (expression: SQL) => sql`(SELECT ${expression} FROM documents wdoc WHERE wdoc.id = ${entityId})`;
   return {
     filename: { sql: of(sql`wdoc.filename`), kind: 'text', label: 'Fichier' },
@@ -52,6 +55,6 @@ function documentColumns(entityId: SQL): Record<string, ListColumn> {
     },
     ownerEntity: { sql: of(sql`wdoc.entity`), kind: 'enum', label: 'Rattaché à (objet)' },
     ownerId: { sql: of(sql`wdoc.entity_id`), kind: 'id', label: 'Rattaché à (identifiant)' },
-    ownerName: { sql: of(ownerName(sql`wdoc`)), kind: 'text', label: 'Rattaché à' },
+    ownerName: { sql: of(ownerName(registry, sql`wdoc`)), kind: 'text', label: 'Rattaché à' },
   };
 }

@@ -26,8 +26,8 @@ function attachment(fileName: string): string {
 
 /** Documents of companies, agencies, projects and later orders and markets (spec 1 §7). */
 export function registerDocumentRoutes(app: FastifyInstance, database: Database, storage: FileStorage): void {
-  const service = createDocumentService(database, storage);
-  app.workflow.registry.registerKind(documentWorkItem);
+  const service = createDocumentService(database, storage, app.documentOwners);
+  app.workflow.registry.registerKind(documentWorkItem(app.documentOwners));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('document', action) });
 

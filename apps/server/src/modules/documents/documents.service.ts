@@ -6,11 +6,11 @@ import type { FileStorage } from '../../integrations/storage/storage.port.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, forbidden, notFound } from '../../platform/errors.js';
+import { contentMatchesName, detectFileKind, sanitizeFileName } from '../../platform/file-kind.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { removeToken, startToken } from '../workflow/workflow-tokens.js';
-import { DOCUMENT_OWNERS, ownerAllows } from './document-owners.js';
-import { contentMatchesName, detectFileKind, sanitizeFileName } from './file-kind.js';
+import { removeToken, startToken } from '../workflow/index.js';
+import { type DocumentOwnerRegistry, ownerAllows } from './document-owners.js';
 
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const NO_FILE_MESSAGE = 'Aucun fichier sélectionné.';
@@ -42,10 +42,9 @@ const listing = {
 };
 
 /** Documents of any owner record, stored behind the storage port; who sees them follows the owner's scope. */
-export function createDocumentService(database: Database, storage: FileStorage) {
+export function createDocumentService(database: Database, storage: FileStorage, owners: DocumentOwnerRegistry) {
   async function assertOwnerVisible(principal: Principal, entity: string, entityId: number) {
-    // only the registry's own owners: `constructor`, `__proto__` and the like are no owner
-    const owner = Object.hasOwn(DOCUMENT_OWNERS, entity) ? DOCUMENT_OWNERS[entity] : undefined;
+    const owner = owners.owner(entity);
     if (!owner) {
       throw badRequest(`Les documents ne s'attachent pas à « ${entity} ».`, { entity: 'Entité inconnue.' });
     }

@@ -17,7 +17,7 @@ import type { TaskTarget } from '../../platform/jobs/job-types.js';
 import { parseListQuery, runList } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { projectList } from '../projects/projects.list.js';
+import { projectList } from '../projects/index.js';
 import { oracleProjectList } from './erp-projects.lists.js';
 import type { ErpProjectService } from './erp-projects.service.js';
 import { asSyncFailure, oracleProjectSyncJob } from './oracle-sync-jobs.js';

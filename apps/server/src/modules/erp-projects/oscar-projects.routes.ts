@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { access } from '../../platform/access.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { projectList } from '../projects/projects.list.js';
+import { projectList } from '../projects/index.js';
 import { oscarProjectList, oscarSubprojectList } from './erp-projects.lists.js';
 import type { ErpProjectService } from './erp-projects.service.js';
 

@@ -11,7 +11,7 @@ import type { Principal } from '../../platform/principal.js';
 import { idParams } from '../../platform/route-helpers.js';
 import { projectScope } from '../../platform/scope.js';
 import { textContains } from '../../platform/text-match.js';
-import { projectList } from '../projects/projects.list.js';
+import { projectList } from '../projects/index.js';
 
 /** At most this many values in one answer: pickers narrow with `search`. */
 export const OSCAR_VALUES_LIMIT = 500;

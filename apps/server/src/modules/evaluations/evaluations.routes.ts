@@ -1,6 +1,10 @@
 import {
+  EVALUATION_DOCUMENT_OWNER,
+  EVALUATION_DOCUMENT_TYPE_CODE,
   EVALUATION_ENTITIES,
   EVALUATION_ENTITY_LIST,
+  EVALUATION_FILE_TOO_LARGE_MESSAGE,
+  EVALUATION_MAX_FILE_BYTES,
   evaluationFiltersSchema,
   procurementEvaluationSchema,
   safetyEvaluationSchema,
@@ -15,9 +19,11 @@ import { sendCsv } from '../../platform/csv-export.js';
 import { parseListQuery } from '../../platform/list-engine.js';
 import { requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { agencyList, companyList } from '../companies/companies.lists.js';
+import { agencyList } from '../agencies/index.js';
+import { companyList } from '../companies/index.js';
 import { evaluationExportList } from './evaluations.export.js';
 import { createEvaluationQueries } from './evaluations.queries.js';
+import { evaluationList } from './evaluations.scope.js';
 import { createEvaluationService } from './evaluations.service.js';
 import { registerProjectEvaluationRoutes } from './project-evaluation.routes.js';
 
@@ -31,6 +37,13 @@ const companyPageSchema = evaluationFiltersSchema.extend({
 export function registerEvaluationRoutes(app: FastifyInstance, database: Database, storage: FileStorage): void {
   const service = createEvaluationService(database, storage);
   const queries = createEvaluationQueries(database);
+  // spec 3 §5: evaluation attachments, 2 MB at most, of the evaluation type (the spec's legacy id 11)
+  app.documentOwners.registerOwner(EVALUATION_DOCUMENT_OWNER, {
+    entity: EVALUATION_ENTITY_LIST,
+    list: evaluationList,
+    maxFile: { bytes: EVALUATION_MAX_FILE_BYTES, message: EVALUATION_FILE_TOO_LARGE_MESSAGE },
+    typeCode: EVALUATION_DOCUMENT_TYPE_CODE,
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   // spec 3 §2: the panel and the dashboard show with any evaluation read right; rows follow each type's right
   const readAny = { access: access.anyRight(EVALUATION_ENTITY_LIST, 'read') };

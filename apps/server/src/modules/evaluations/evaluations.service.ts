@@ -16,7 +16,7 @@ import type { FileStorage } from '../../integrations/storage/storage.port.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { can, type Principal } from '../../platform/principal.js';
-import { removeToken } from '../workflow/workflow-tokens.js';
+import { removeToken } from '../workflow/index.js';
 import { scoredEvaluations } from './evaluations.filters.js';
 import { evaluationScope } from './evaluations.scope.js';
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
 import { requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { orderList } from '../orders/orders.lists.js';
+import { orderList } from '../orders/index.js';
 import { createProjectEvaluationService } from './project-evaluation.service.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { can, type Principal } from '../../platform/principal.js';
-import type { WorkItemKind } from '../workflow/workflow-registry.js';
+import type { WorkItemKind } from '../workflow/index.js';
 import { marketScope } from './markets.lists.js';
 
 export const MARKET_ENTITY = 'subcontractor_market';

@@ -7,15 +7,17 @@ import { access, principalOf } from '../../platform/access.js';
 import { parseListQuery, runList } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { agencyList } from '../companies/companies.lists.js';
+import { agencyList } from '../agencies/index.js';
+import { registerMarketVatFollowers } from './market-vat-followers.js';
 import { marketWorkItem } from './market-work-item.js';
 import { activeMarketList, marketList } from './markets.lists.js';
 import { createMarketService } from './markets.service.js';
 
 /** Subcontractor markets (spec 2 /sst/markets, §7 Markets) and the agency's Contractor agreement (spec 3). */
 export function registerMarketRoutes(app: FastifyInstance, database: Database): void {
-  const service = createMarketService(database);
+  const service = createMarketService(database, registerMarketVatFollowers(app));
   app.workflow.registry.registerKind(marketWorkItem);
+  app.documentOwners.registerOwner('subcontractor_market', { entity: 'subcontractor_market', list: marketList });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('subcontractor_market', action) });
   const inScope = { preHandler: requireInScope(database, marketList) };

@@ -14,17 +14,17 @@ import {
 } from '@isf/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bpus, bpuTemplates, documents, markets, orders, paymentTerms, paymentTypes } from '../../db/schema/index.js';
+import { bpus, bpuTemplates, documents, markets, paymentTerms, paymentTypes } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { createCrud, type Values } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
 import { buildWhere, isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { agencyList } from '../companies/companies.lists.js';
-import { recomputeTotals } from '../orders/index.js';
-import { projectList } from '../projects/projects.list.js';
-import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
+import { agencyList } from '../agencies/index.js';
+import { projectList } from '../projects/index.js';
+import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { canBeDeactivated, countOrdersInProgress, moneyHasMoved } from './market-rules.js';
+import type { MarketVatFollowers } from './market-vat-followers.js';
 import { MARKET_ENTITY } from './market-work-item.js';
 import { marketList } from './markets.lists.js';
 
@@ -73,7 +73,7 @@ function columnsOf(input: MarketInput) {
 }
 
 /** Subcontractor markets (spec 2 §2-§7): information, life cycle, BPUs, agency-wide evaluation switch. */
-export function createMarketService(database: Database) {
+export function createMarketService(database: Database, vatFollowers: MarketVatFollowers) {
   const crud = createCrud(database, { table: markets, entity: MARKET_ENTITY, selection });
 
   /** Agency, project, payment type and term must exist, and agency and project be in the caller's scope. */
@@ -201,16 +201,8 @@ export function createMarketService(database: Database) {
           }
         },
         afterWrite: async (transaction) => {
-          if (!vatChanged) {
-            return undefined;
-          }
-          const orderRows = await transaction
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.marketId, id))
-            .orderBy(asc(orders.id));
-          for (const order of orderRows) {
-            await recomputeTotals(transaction, order.id);
+          if (vatChanged) {
+            await vatFollowers.follow(transaction, id);
           }
           return undefined;
         },

@@ -1,10 +1,8 @@
 import { MONTHLY_STATEMENT_ENTITY } from '@isf/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
-import { rgReleaseDateSql } from '../attachments/attachment-amounts.js';
-import { ATTACHMENT_ENTITY, attachmentScope } from '../attachments/attachments.lists.js';
-import { ATTACHMENT_VALIDATED_NODES_SQL } from '../attachments/order-attachments.js';
-import { marketScope } from '../markets/markets.lists.js';
+import { ATTACHMENT_ENTITY, ATTACHMENT_VALIDATED_NODES_SQL, attachmentScope, rgReleaseDateSql } from '../attachments/index.js';
+import { marketScope } from '../markets/index.js';
 import { rgReleasedSql } from './rg-releases.js';
 
 export { MONTHLY_STATEMENT_ENTITY };
@@ -56,15 +54,6 @@ export const statementList = defineList({
   defaultSort: { column: 'id', direction: 'desc' },
   scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
 });
-
-/**
- * The statement invoicing an attachment (SQL on an attachment row named `attachment`), as `{ id, date }`
- * or null: the `monthlyStatement` of the attachment detail and of the order's attachments.
- */
-export function invoicingStatementSql(attachment: string): SQL {
-  return sql`(SELECT json_build_object('id', ms.id, 'date', ms.date::text) FROM monthly_statement_attachments msa
-    JOIN monthly_statements ms ON ms.id = msa.statement_id WHERE msa.attachment_id = ${sql.raw(attachment)}.id)`;
-}
 
 /**
  * The attachments whose RG a statement may release (GET /situation/{id}/rgreleases/candidates, the detail's

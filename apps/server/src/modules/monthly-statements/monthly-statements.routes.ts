@@ -6,16 +6,19 @@ import {
   statementGenerationSchema,
   statementUpdateSchema,
 } from '@isf/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
 import { parseListQuery } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
+import { issuerFromEnvironment, sendPdf } from '../../platform/pdf-document.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { marketList } from '../markets/markets.lists.js';
+import { marketList } from '../markets/index.js';
+import { requirePdfOption } from '../orders/index.js';
 import { statementList } from './monthly-statements.lists.js';
 import { createStatementService } from './monthly-statements.service.js';
+import { renderStatementPdf } from './statement-pdf.js';
 
 const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 
@@ -25,7 +28,12 @@ const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
  * service checks: 422), and so does recording RG releases; cancelling a payment and removing an RG release
  * need the DANGEROUSLY_REVERT option (spec 2 §6). Scope: the market's.
  */
-export function registerStatementRoutes(app: FastifyInstance, database: Database): void {
+export type StatementHooks = {
+  /** Told once a statement is paid (the ERP retention warranties of its released RG). */
+  afterPaid?: (statementId: number, request: FastifyRequest) => Promise<void>;
+};
+
+export function registerStatementRoutes(app: FastifyInstance, database: Database, hooks: StatementHooks = {}): void {
   const service = createStatementService(database);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right(MONTHLY_STATEMENT_ENTITY, action) });
@@ -71,6 +79,21 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     async (request) => {
       await service.remove(request.params.id, auditContext(request));
       return { success: true };
+    },
+  );
+
+  // spec 2 statement detail: the PDF (Factur-X, PDF/A-3 with its EN 16931 XML); the download option of the business documents
+  const issuer = issuerFromEnvironment();
+  typed.post(
+    '/api/situation/:id/pdf',
+    {
+      schema: { params: idParams },
+      config: right('read'),
+      preHandler: [requirePdfOption, requireInScope(database, statementList)],
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await renderStatementPdf(database, service, request.params.id, issuer);
+      return sendPdf(reply, fileName, pdf);
     },
   );
 
@@ -136,6 +159,7 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     { schema: { params: idParams }, config: right('update'), ...inScope },
     async (request) => {
       await service.markPaid(request.params.id, auditContext(request));
+      await hooks.afterPaid?.(request.params.id, request);
       return { success: true, record: await service.get(request.params.id) };
     },
   );

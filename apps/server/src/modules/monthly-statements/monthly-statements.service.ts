@@ -31,10 +31,9 @@ import { badRequest, businessRefusal, notFound, staleVersion } from '../../platf
 import { isInScope, runList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { projectScope } from '../../platform/scope.js';
-import { rgReleaseDateSql } from '../attachments/attachment-amounts.js';
-import { ATTACHMENT_VALIDATED_NODES_SQL } from '../attachments/order-attachments.js';
-import { MARKET_ENTITY } from '../markets/market-work-item.js';
-import { marketList, marketScope } from '../markets/markets.lists.js';
+import { rowsOf } from '../../platform/sql-rows.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
+import { MARKET_ENTITY, marketList, marketScope } from '../markets/index.js';
 import { statementList } from './monthly-statements.lists.js';
 import { rgReleasedSql } from './rg-releases.js';
 import { statementFigures } from './statement-figures.js';
@@ -45,7 +44,6 @@ import {
   idList,
   lockStatementForChange,
   nodeJoin,
-  rowsOf,
   touchStatement,
   unlinkFromStatement,
 } from './statement-store.js';

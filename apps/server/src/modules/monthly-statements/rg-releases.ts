@@ -22,13 +22,3 @@ export function rgReleasedSql(attachment: string): SQL {
 export function isRgReleased(released: string | null): released is string {
   return released !== null;
 }
-
-/**
- * The statements releasing an attachment's RG (SQL on an attachment row named `attachment`), as a JSON
- * array of `{ id, date }`, oldest first, empty while none: the attachment's "release situation links".
- */
-export function releaseStatementsSql(attachment: string): SQL {
-  return sql`coalesce((SELECT json_agg(json_build_object('id', ms.id, 'date', ms.date::text) ORDER BY ms.date, ms.id)
-    FROM monthly_statement_rg_releases r JOIN monthly_statements ms ON ms.id = r.statement_id
-    WHERE r.attachment_id = ${sql.raw(attachment)}.id), '[]'::json)`;
-}

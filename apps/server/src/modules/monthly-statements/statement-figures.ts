@@ -1,6 +1,6 @@
 import type { MarketVatType, StatementFigures } from '@isf/contract';
 import Decimal from 'decimal.js';
-import { attachmentVat, netAmount } from '../attachments/attachment-amounts.js';
+import { attachmentVat, netAmount } from '../attachments/index.js';
 
 /** What the figures of a statement are computed from: its attachments' money and the RG it releases. */
 export type StatementMoney = {

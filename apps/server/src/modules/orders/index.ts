@@ -1,1 +1,10 @@
-export { recomputeTotals } from './order-lines.js';
+// The orders module's face: what the app and the other modules may use of it (docs/architecture.md).
+
+export { applyLines, recomputeTotals } from './order-lines.js';
+export { loadOrderPdfOrder } from './order-pdf.js';
+export { requirePdfOption } from './order-pdf.routes.js';
+export { marketFacts, type OrderPdfOrder } from './order-pdf-layout.js';
+export { nextOrderReference } from './order-reference.js';
+export { ORDER_ENTITY, orderList, orderScope } from './orders.lists.js';
+export { registerOrderRoutes } from './orders.routes.js';
+export { FINANCIAL_OPTION, type OrderService } from './orders.service.js';

@@ -1,7 +1,7 @@
 import { ORDER_CSV_HEADERS, type OrderLineInput, orderQuantitySchema } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { assertHeader, importRefused, parseCsv } from '../price-schedules/csv-import.js';
+import { assertHeader, importRefused, parseCsv } from '../price-schedules/index.js';
 import { applyLines } from './order-lines.js';
 
 const CODE_COLUMN = ORDER_CSV_HEADERS.indexOf('Code');

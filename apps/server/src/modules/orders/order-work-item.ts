@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { can, type Principal } from '../../platform/principal.js';
-import type { WorkItemKind } from '../workflow/workflow-registry.js';
+import type { WorkItemKind } from '../workflow/index.js';
 import { ORDER_ENTITY, orderScope } from './orders.lists.js';
 
 /**

@@ -3,14 +3,15 @@ import {
   ORDER_AMOUNT_WITHIN_ENGAGEMENT_MESSAGE,
   ORDER_EMITTER_REQUIRED_MESSAGE,
   ORDER_NO_AGENCY_MESSAGE,
+  ORDER_VALIDATING_NODES,
 } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { MoveFacts, WorkflowRegistry } from '../workflow/workflow-registry.js';
+import type { ErpExchange } from '../erp-exchange/index.js';
+import type { MoveFacts, WorkflowRegistry } from '../workflow/index.js';
 
 const WORKFLOW = 'service_order';
-const VALIDATING_NODES = ['os_validation_cdp', 'os_validation_amount', 'os_validation_sst', 'os_validated'];
 
 type OrderFacts = {
   total: string;
@@ -35,7 +36,7 @@ async function orderFacts(db: Database, orderId: number): Promise<OrderFacts | u
 
 /** Spec 1 §4 rule 7 as a server guard: an order without agency never reaches a validating or validated node. */
 export async function agencyGuard(facts: MoveFacts, db: Database): Promise<string | null> {
-  if (!VALIDATING_NODES.includes(facts.to.code)) {
+  if (!ORDER_VALIDATING_NODES.includes(facts.to.code)) {
     return null;
   }
   const order = await orderFacts(db, facts.token.entityId);
@@ -79,7 +80,7 @@ export async function emitterGuard(facts: MoveFacts, db: Database): Promise<stri
 }
 
 /** Registers the order guards and post-actions on the service order workflow. */
-export function registerOrderWorkflow(registry: WorkflowRegistry): void {
+export function registerOrderWorkflow(registry: WorkflowRegistry, exchange: ErpExchange): void {
   registry.registerGuard({ workflow: WORKFLOW }, agencyGuard);
   registry.registerGuard({ workflow: WORKFLOW, transition: 'os_submit_to_sst' }, amountRoutingGuard);
   registry.registerGuard({ workflow: WORKFLOW, toNode: 'os_validated' }, emitterGuard);
@@ -92,13 +93,20 @@ export function registerOrderWorkflow(registry: WorkflowRegistry): void {
       },
     },
   );
-  // the subcontractor validates: the order is to be sent to the ERP (the ERP issue's job sends it)
+  // the subcontractor validates: the order is sent to the ERP (its job queued with the move; spec 2 §4)
+  const wakes = new WeakMap<MoveFacts, () => void>();
   registry.registerPostAction(
     { workflow: WORKFLOW, transition: 'os_to_validated', toNode: 'os_validated' },
     {
       inTransaction: async (facts, db) => {
-        await db.execute(sql`UPDATE orders SET oracle_status = 'TO_SEND', can_send_to_oracle = TRUE
-          WHERE id = ${facts.token.entityId} AND oracle_id IS NULL`);
+        const context = { principal: facts.principal, requestId: `workflow-move-${facts.token.id}` };
+        const queued = await exchange.queueOrderInTransaction(db, facts.token.entityId, context);
+        if (queued) {
+          wakes.set(facts, queued.wake);
+        }
+      },
+      afterCommit: async (facts) => {
+        wakes.get(facts)?.();
       },
     },
   );

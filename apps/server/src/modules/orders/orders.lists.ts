@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { marketScope } from '../markets/markets.lists.js';
+import { marketScope } from '../markets/index.js';
 
 export const ORDER_ENTITY = 'order';
 

@@ -9,7 +9,10 @@ import {
   ORDER_EMITTER_ONLY_INTERNAL_MESSAGE,
   ORDER_EMITTER_TASK_REQUIRED_MESSAGE,
   ORDER_ERP_FROZEN_MESSAGE,
+  ORDER_ERP_SENT_TEXT,
+  ORDER_FINANCIAL_FIELDS,
   ORDER_FINANCIAL_OPTION_MESSAGE,
+  ORDER_FOLLOW_UP_FIELDS,
   ORDER_LOCKED_MESSAGE,
   ORDER_MARKET_INACTIVE_MESSAGE,
   ORDER_MARKET_WITHOUT_BPU_MESSAGE,
@@ -23,6 +26,7 @@ import {
   type OrderUpdateInput,
   orderComplementMaxLength,
   orderDepositTypeSelectable,
+  releaseDateTooEarly,
 } from '@isf/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -32,9 +36,10 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
-import { invoicedAmountOf, lastAttachmentOf } from '../attachments/order-attachments.js';
-import { marketList } from '../markets/markets.lists.js';
-import { removeToken, startToken, tokenOfItem } from '../workflow/workflow-tokens.js';
+import { lastErpSend } from '../erp-exchange/index.js';
+import { marketList } from '../markets/index.js';
+import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
+import { invoicedAmountOf, lastAttachmentOf } from './order-attachments.js';
 import { applyLines } from './order-lines.js';
 import { nextOrderReference } from './order-reference.js';
 import { ORDER_ENTITY } from './orders.lists.js';
@@ -263,6 +268,7 @@ export function createOrderService(database: Database) {
       ...row,
       bpuTemplateId: Number(row.bpuTemplateId),
       oracleStatus: row.oracleStatus as OrderOracleStatus,
+      erpSend: await lastErpSend(database, 'order', id),
       depositType: (row.depositType ?? row.marketDepositType) as MarketDepositType,
       marketDepositType: row.marketDepositType as MarketDepositType,
       tva: row.tva as MarketVatType,
@@ -326,35 +332,29 @@ export function createOrderService(database: Database) {
   /** Spec 2 §5 Order editing: the rules on what changed, against the stored order. */
   function assertEditable(before: NonNullable<Awaited<ReturnType<typeof find>>>, input: OrderUpdateInput, principal: Principal) {
     const changed = (field: keyof typeof before & keyof OrderUpdateInput) => (input[field] ?? null) !== (before[field] ?? null);
-    const financial = [
-      'name',
-      'imputation',
-      'oracleProject',
-      'oracleTask',
-      'oracleEmitterProject',
-      'oracleEmitterTask',
-      'releaseDate',
-    ] as const;
+    if (before.oracleId !== null) {
+      // spec 2 §4: an order in the ERP is no longer editable in ISF
+      const keys = Object.keys(selection).filter((key) => key in input) as (keyof typeof before & keyof OrderUpdateInput)[];
+      if (keys.some(changed) || (input.prestationOSs ?? []).length > 0) {
+        throw businessRefusal(ORDER_ERP_SENT_TEXT);
+      }
+    }
     if (before.locked) {
-      const allowed = new Set(['follower', 'deliveryDate', 'observation', 'executionPeriod']);
+      const allowed = new Set<string>(ORDER_FOLLOW_UP_FIELDS);
       const keys = Object.keys(selection).filter((key) => key in input && !allowed.has(key)) as (keyof typeof before &
         keyof OrderUpdateInput)[];
       if (keys.some(changed) || (input.prestationOSs ?? []).length > 0) {
         throw businessRefusal(ORDER_LOCKED_MESSAGE);
       }
     }
-    if (financial.some(changed) && !hasOption(principal, FINANCIAL_OPTION)) {
+    if (ORDER_FINANCIAL_FIELDS.some(changed) && !hasOption(principal, FINANCIAL_OPTION)) {
       throw businessRefusal(ORDER_FINANCIAL_OPTION_MESSAGE);
     }
     if (before.sentSST && changed('name')) {
       throw badRequest(ORDER_COMPLEMENT_FROZEN_MESSAGE, { name: ORDER_COMPLEMENT_FROZEN_MESSAGE });
     }
-    const erpFields = ['oracleProject', 'oracleTask', 'oracleEmitterProject', 'oracleEmitterTask'] as const;
-    if (before.oracleId !== null && erpFields.some(changed)) {
-      throw badRequest(ORDER_ERP_FROZEN_MESSAGE, { oracleProject: ORDER_ERP_FROZEN_MESSAGE });
-    }
     const orderDate = input.date ?? before.date;
-    if (input.releaseDate !== null && input.releaseDate <= orderDate) {
+    if (releaseDateTooEarly(input.releaseDate, orderDate)) {
       throw badRequest(ORDER_RELEASE_DATE_MESSAGE, { releaseDate: ORDER_RELEASE_DATE_MESSAGE });
     }
   }

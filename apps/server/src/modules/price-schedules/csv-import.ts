@@ -2,8 +2,8 @@ import { CSV_ONLY_MESSAGE, formatMessage, NO_IMPORT_FILE_MESSAGE } from '@isf/co
 import { parse } from 'csv-parse/sync';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors.js';
+import { detectFileKind } from '../../platform/file-kind.js';
 import { readMultipart } from '../../platform/multipart.js';
-import { detectFileKind } from '../documents/file-kind.js';
 import { normalizeName } from './category-merge.js';
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;

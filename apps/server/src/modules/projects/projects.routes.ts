@@ -8,13 +8,14 @@ import { access } from '../../platform/access.js';
 import { sendCsv } from '../../platform/csv-export.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { userList } from '../users/users.lists.js';
+import { userList } from '../users/index.js';
 import { projectList } from './projects.list.js';
 import { createProjectService } from './projects.service.js';
 
 /** Projects (spec 3 /projects): list, information, users, imputations; every route keeps to the scope. */
 export function registerProjectRoutes(app: FastifyInstance, database: Database): void {
   const service = createProjectService(database);
+  app.documentOwners.registerOwner('project', { entity: 'project', list: projectList });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('project', action) });
   const inScope = { preHandler: requireInScope(database, projectList) };

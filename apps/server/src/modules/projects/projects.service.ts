@@ -1,4 +1,5 @@
 import {
+  ATTACHMENT_ENTITY,
   ATTACHMENT_PAID_NODE,
   eotpTooShortMessage,
   type imputationCreateSchema,
@@ -12,7 +13,7 @@ import { businessUnits, imputations, projects, projectTypes, roles, userProjects
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { createCrud } from '../../platform/crud.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { attachmentsAtNodesSql } from '../attachments/order-attachments.js';
+import { itemsAtNodesSql } from '../workflow/index.js';
 
 type ProjectInput = z.output<typeof projectCreateSchema>;
 
@@ -186,7 +187,11 @@ export function createProjectService(database: Database) {
           ORDER_VALIDATED_OR_CLOSED_NODES.map((code) => sql`${code}`),
           sql`, `,
         )})`;
-      const paidAttachments = attachmentsAtNodesSql([ATTACHMENT_PAID_NODE], sql`o.imputation_id = ${imputations.id}`);
+      const paidAttachments = itemsAtNodesSql(
+        { rows: sql`attachments a JOIN orders o ON o.id = a.order_id`, entity: ATTACHMENT_ENTITY, entityId: sql`a.id` },
+        [ATTACHMENT_PAID_NODE],
+        sql`o.imputation_id = ${imputations.id}`,
+      );
       return database
         .select({
           ...imputationSelection,

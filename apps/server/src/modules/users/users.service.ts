@@ -16,9 +16,8 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, HttpError, notFound, staleVersion } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Principal } from '../../platform/principal.js';
-import { profileAnomaly } from '../auth/auth.service.js';
-import { mayEditUserWithRole } from '../roles/role-hierarchy.js';
-import { loadRoleParents } from '../roles/roles.service.js';
+import { profileAnomaly } from '../auth/index.js';
+import { loadRoleParents, mayEditUserWithRole } from '../roles/index.js';
 
 type UserCreate = z.output<typeof userCreateSchema>;
 type UserUpdate = z.output<typeof userUpdateSchema>;

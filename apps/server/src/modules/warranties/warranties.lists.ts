@@ -1,9 +1,9 @@
 import { ATTACHMENT_ENTITY, ATTACHMENT_VALIDATED_NODES, type WarrantyCriteria } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
-import { rgReleaseDateSql } from '../attachments/attachment-amounts.js';
-import { releasedRgSql } from '../monthly-statements/rg-releases.js';
-import { orderScope } from '../orders/orders.lists.js';
+import { rgReleaseDateSql } from '../attachments/index.js';
+import { releasedRgSql } from '../monthly-statements/index.js';
+import { orderScope } from '../orders/index.js';
 
 const validatedNodes = sql.join(
   ATTACHMENT_VALIDATED_NODES.map((code) => sql`${code}`),

@@ -10,7 +10,7 @@ import { orders } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
-import { ORDER_ENTITY, orderScope } from '../orders/orders.lists.js';
+import { ORDER_ENTITY, orderScope } from '../orders/index.js';
 
 type LockedOrder = { id: number; reference: string; date: string; version: number };
 

@@ -103,9 +103,14 @@ export async function moveToken(
         throw businessRefusal(refusal);
       }
     }
+    let held = false;
+    for (const hold of registry.holdsFor(facts)) {
+      held = (await hold(facts, transaction)) || held;
+    }
+    const toNodeId = held ? token.nodeId : transition.toNodeId;
     const [moved] = await transaction
       .update(workflowTokens)
-      .set({ nodeId: transition.toNodeId, version: token.version + 1, updatedAt: sql`now()` })
+      .set({ nodeId: toNodeId, version: token.version + 1, ...(held ? {} : { updatedAt: sql`now()` }) })
       .where(and(eq(workflowTokens.id, token.id), eq(workflowTokens.version, token.version)))
       .returning({ version: workflowTokens.version });
     if (!moved) {
@@ -116,7 +121,7 @@ export async function moveToken(
       .values({
         tokenId: token.id,
         fromNodeId: transition.fromNodeId,
-        toNodeId: transition.toNodeId,
+        toNodeId,
         transitionId: transition.id,
         userId: principal.userId,
         delegatedUserId: facts.onBehalfOfId,
@@ -131,10 +136,10 @@ export async function moveToken(
         entityId: token.entityId,
         action: `workflow:${transition.code}`,
         before: { tokenId: token.id, nodeId: token.nodeId, version: token.version },
-        after: { tokenId: token.id, nodeId: transition.toNodeId, version: moved.version, comment: input.comment },
+        after: { tokenId: token.id, nodeId: toNodeId, version: moved.version, comment: input.comment, held },
       },
     );
-    const actions = registry.postActionsFor(facts);
+    const actions = held ? [] : registry.postActionsFor(facts);
     for (const action of actions) {
       await action.inTransaction?.(facts, transaction);
     }
@@ -142,7 +147,7 @@ export async function moveToken(
     return {
       tokenId: token.id,
       version: moved.version,
-      nodeId: transition.toNodeId,
+      nodeId: toNodeId,
       historyId: history?.id ?? 0,
       onBehalfOfId: facts.onBehalfOfId,
     };

@@ -10,7 +10,7 @@ import {
   workflowTransitions,
 } from '../../db/schema/index.js';
 import { createPrincipalLoader } from '../../platform/principal.js';
-import { notify } from '../notifications/notify.js';
+import { notify } from '../notifications/index.js';
 import { itemScope, TOKEN_ALIAS } from './workflow-filters.js';
 import type { MoveFacts, WorkflowRegistry } from './workflow-registry.js';
 

@@ -53,6 +53,14 @@ export type PostAction = {
   afterCommit?: (facts: MoveFacts) => Promise<void>;
 };
 
+/**
+ * A rule that may keep the token on its node while recording the move as one decision among several
+ * (an envelope waits for every validator): it runs after the guards, in the move's transaction, and
+ * answers true to hold the token. A held move writes its history row (from = to = the node), not the
+ * post-actions.
+ */
+export type MoveHold = (facts: MoveFacts, db: Database) => Promise<boolean>;
+
 function matches(selector: MoveSelector, facts: MoveFacts): boolean {
   return (
     (selector.workflow === undefined || selector.workflow === facts.workflow.code) &&
@@ -66,6 +74,7 @@ export function createWorkflowRegistry() {
   const kinds = new Map<string, WorkItemKind>();
   const guards: { selector: MoveSelector; guard: MoveGuard }[] = [];
   const postActions: { selector: MoveSelector; action: PostAction }[] = [];
+  const holds: { selector: MoveSelector; hold: MoveHold }[] = [];
   return {
     registerKind(kind: WorkItemKind): void {
       kinds.set(kind.entity, kind);
@@ -81,6 +90,12 @@ export function createWorkflowRegistry() {
     },
     guardsFor(facts: MoveFacts): MoveGuard[] {
       return guards.filter((entry) => matches(entry.selector, facts)).map((entry) => entry.guard);
+    },
+    registerHold(selector: MoveSelector, hold: MoveHold): void {
+      holds.push({ selector, hold });
+    },
+    holdsFor(facts: MoveFacts): MoveHold[] {
+      return holds.filter((entry) => matches(entry.selector, facts)).map((entry) => entry.hold);
     },
     registerPostAction(selector: MoveSelector, action: PostAction): void {
       postActions.push({ selector, action });

@@ -15,6 +15,8 @@ import './workflow-panel.css';
 export type WorkflowPanelProps = WorkItemRef & {
   /** The screen's post-action after a move (reload its record, its list, ...). */
   onMoved?: () => void;
+  /** When set, the item has no current token to act on: this text replaces the transitions (history stays). */
+  actionsUnavailable?: string | null;
 };
 
 /** The node of an item (its statusWF) and how long it has been there. */
@@ -34,7 +36,7 @@ export function WorkflowStatus({ token }: { token: WorkflowTokenRecord }) {
  * (sorted by type, dangerous in red, disabled in edit mode), a comment, the client pre-checks before the
  * move, then a reload; and the history of its steps.
  */
-export function WorkflowPanel({ entity, entityId, onMoved }: WorkflowPanelProps) {
+export function WorkflowPanel({ entity, entityId, onMoved, actionsUnavailable }: WorkflowPanelProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const key = workItemQueryKey({ entity, entityId });
@@ -101,24 +103,28 @@ export function WorkflowPanel({ entity, entityId, onMoved }: WorkflowPanelProps)
   return (
     <section className="isf-workflow-panel" aria-label={t('workflow.panel', { workflow: record.workflow.name })}>
       <WorkflowStatus token={record} />
-      <div className="isf-workflow-actions">
-        <TransitionButtons
-          transitions={transitions.data ?? []}
-          busyId={busyId}
-          onFire={(transition) => void fire(transition)}
-          suffix={(transition) =>
-            transition.onBehalfOf ? t('workflow.forDelegator', { name: transition.onBehalfOf.name }) : null
-          }
-        />
-        <Input.TextArea
-          aria-label={t('workflow.comment')}
-          placeholder={t('workflow.commentPlaceholder')}
-          autoSize={{ minRows: 2, maxRows: 5 }}
-          maxLength={2000}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-        />
-      </div>
+      {actionsUnavailable ? (
+        <Alert type="info" showIcon title={actionsUnavailable} />
+      ) : (
+        <div className="isf-workflow-actions">
+          <TransitionButtons
+            transitions={transitions.data ?? []}
+            busyId={busyId}
+            onFire={(transition) => void fire(transition)}
+            suffix={(transition) =>
+              transition.onBehalfOf ? t('workflow.forDelegator', { name: transition.onBehalfOf.name }) : null
+            }
+          />
+          <Input.TextArea
+            aria-label={t('workflow.comment')}
+            placeholder={t('workflow.commentPlaceholder')}
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            maxLength={2000}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+          />
+        </div>
+      )}
       <Divider titlePlacement="start" plain>
         {t('workflow.history.title')}
       </Divider>

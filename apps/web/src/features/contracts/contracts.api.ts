@@ -39,5 +39,5 @@ export const renameEnvelope = (id: number, payload: { name: string; version: num
   api.put<Reply<EnvelopeRecord>>(`/envelope/${id}`, payload);
 export const deleteEnvelope = (id: number) => api.delete<{ success: boolean }>(`/envelope/${id}`);
 export const fetchValidatorRoles = () => api.get<EnvelopeValidatorRole[]>('/role/envelope-validator');
-export const sendEnvelopeToValidation = (payload: { envId: number; users: number[]; comment: string | null }) =>
+export const sendEnvelopeToValidation = (payload: { envId: number; roles: number[]; users: number[]; comment: string | null }) =>
   api.post<{ success: boolean; record: EnvelopeRecord }>('/envelope/validation/', payload);

@@ -34,7 +34,24 @@ const record = (id: number) => ({
   contractNumber: 'CT-5',
   validators:
     id === 12
-      ? [{ id: 1, user: { id: 9, name: 'Claire Chef', roleName: 'Chef de projet' }, isValidated: false, validationDate: null }]
+      ? [
+          {
+            id: 1,
+            user: { id: 9, name: 'Claire Chef', roleName: 'Chef de projet' },
+            isValidated: true,
+            decision: 'validated',
+            validationDate: '2026-01-04T10:00:00Z',
+            comment: 'Bon pour moi',
+          },
+          {
+            id: 2,
+            user: { id: 7, name: 'Claude Comptable', roleName: 'Comptable' },
+            isValidated: false,
+            decision: null,
+            validationDate: null,
+            comment: null,
+          },
+        ]
       : [],
 });
 
@@ -48,7 +65,10 @@ function serve() {
       return reply(200, record(Number(match[1])));
     }
     if (url === '/api/role/envelope-validator') {
-      return reply(200, [{ id: 3, name: 'Chef de projet', users: [{ id: 9, name: 'Claire Chef' }] }]);
+      return reply(200, [
+        { id: 3, name: 'Chef de projet', users: [{ id: 9, name: 'Claire Chef' }] },
+        { id: 4, name: 'Comptable', users: [{ id: 7, name: 'Claude Comptable' }] },
+      ]);
     }
     if (url === '/api/envelope/validation/') {
       return reply(200, { success: true, record: record(11) });
@@ -104,7 +124,7 @@ describe('EnvelopeManager', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Envoyer en validation')).toBeNull();
   });
 
-  it('sends the envelope to validation with the chosen validator, then asks its workflow step again', async () => {
+  it('sends to validation only with two roles and a user for each, then asks its workflow step again', async () => {
     spyFeedback();
     const fetchMock = serve();
     signIn({ read: ['contract', 'envelope'], update: ['envelope'] }, ['envelopes.can_send_for_signature']);
@@ -112,13 +132,35 @@ describe('EnvelopeManager', { timeout: 20_000 }, () => {
     const tokenCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/wftoken/envelope/11').length;
     await waitFor(() => expect(tokenCalls()).toBe(1));
     fireEvent.click(await screen.findByText('Envoyer en validation'));
-    fireEvent.mouseDown(await screen.findByLabelText('Valideurs'));
+    const sendButton = () => screen.getByRole('button', { name: 'Envoyer' }) as HTMLButtonElement;
+    expect(await screen.findByText('at least 2 roles required')).toBeTruthy();
+    expect(sendButton().disabled).toBe(true);
+    fireEvent.mouseDown(await screen.findByLabelText('Rôles valideurs'));
+    fireEvent.click(await screen.findByTitle('Chef de projet'));
+    fireEvent.click(await screen.findByTitle('Comptable'));
+    expect(await screen.findByText('each role must select a user')).toBeTruthy();
+    expect(sendButton().disabled).toBe(true);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Chef de projet' }));
     fireEvent.click(await screen.findByTitle('Claire Chef'));
-    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(sendButton().disabled).toBe(true);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Comptable' }));
+    fireEvent.click(await screen.findByTitle('Claude Comptable'));
+    await waitFor(() => expect(sendButton().disabled).toBe(false));
+    fireEvent.click(sendButton());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/envelope/validation/', expect.anything()));
     const sent = fetchMock.mock.calls.find(([url]) => url === '/api/envelope/validation/') as unknown as [string, RequestInit];
-    expect(JSON.parse(String(sent[1].body))).toEqual({ envId: 11, users: [9], comment: null });
+    expect(JSON.parse(String(sent[1].body))).toEqual({ envId: 11, roles: [3, 4], users: [9, 7], comment: null });
     await waitFor(() => expect(tokenCalls()).toBe(2));
+  });
+
+  it("shows each validator's decision, date and comment", async () => {
+    spyFeedback();
+    serve();
+    signIn({ read: ['contract', 'envelope'] });
+    show('/sst/contract/5?envelopeId=12');
+    expect(await screen.findByText('Bon pour moi')).toBeTruthy();
+    expect(screen.getByText('Validé')).toBeTruthy();
+    expect(screen.getByText('En attente')).toBeTruthy();
   });
 
   it('opens the envelope named in the address', async () => {

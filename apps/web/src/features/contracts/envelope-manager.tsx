@@ -1,5 +1,14 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { ENVELOPE_ACCESS_NOT_GRANTED, ENVELOPE_ENTITY, type EnvelopeRecord } from '@isf/contract';
+import {
+  ENVELOPE_ACCESS_NOT_GRANTED,
+  ENVELOPE_DRAFT_NODE,
+  ENVELOPE_ENTITY,
+  ENVELOPE_MIN_VALIDATOR_ROLES,
+  ENVELOPE_SEND_TRANSITIONS,
+  ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE,
+  type EnvelopeRecord,
+  type EnvelopeValidator,
+} from '@isf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Input, Menu, Modal, Row, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -24,8 +33,19 @@ import {
 } from './contracts.api';
 import { EnvelopeSendModal } from './envelope-send-modal';
 
+function DecisionTag({ validator }: { validator: EnvelopeValidator }) {
+  const { t } = useTranslation();
+  if (validator.decision === 'validated') {
+    return <Tag color="green">{t('envelopes.decision.validated')}</Tag>;
+  }
+  if (validator.decision === 'refused') {
+    return <Tag color="red">{t('envelopes.decision.refused')}</Tag>;
+  }
+  return <Tag>{t('envelopes.decision.pending')}</Tag>;
+}
+
 /** Steps from which an envelope may be sent to validation. */
-const SENDABLE_NODES = new Set(['env_draft', 'env_refused']);
+const SENDABLE_NODES = new Set(Object.keys(ENVELOPE_SEND_TRANSITIONS));
 
 function warnRefusal(error: unknown) {
   if (error instanceof ApiError && error.status === 422) {
@@ -52,7 +72,7 @@ function EnvelopeDetail({
   const [sending, setSending] = useState(false);
   useEffect(() => setName(envelope.name), [envelope.name]);
   const nodeCode = envelope.statusWF?.nodeCode ?? '';
-  const draft = nodeCode === 'env_draft';
+  const draft = nodeCode === ENVELOPE_DRAFT_NODE;
   const canUpdate = can('envelope', 'update');
 
   const rename = async () => {
@@ -128,18 +148,24 @@ function EnvelopeDetail({
           columns={[
             { key: 'name', title: t('envelopes.validator'), render: (_, row) => row.user.name },
             { key: 'role', title: t('envelopes.role'), render: (_, row) => row.user.roleName },
-            {
-              key: 'validated',
-              title: t('envelopes.validated'),
-              render: (_, row) =>
-                row.isValidated ? <Tag color="green">{t('envelopes.yes')}</Tag> : <Tag>{t('envelopes.no')}</Tag>,
-            },
+            { key: 'decision', title: t('envelopes.decision'), render: (_, row) => <DecisionTag validator={row} /> },
             { key: 'date', title: t('envelopes.validationDate'), render: (_, row) => formatIsoDate(row.validationDate) },
+            { key: 'comment', title: t('envelopes.comment'), render: (_, row) => row.comment },
           ]}
         />
       </Card>
       <Card size="small" title={t('envelopes.workflow')}>
-        <WorkflowPanel entity="envelope" entityId={envelope.id} onMoved={onChanged} />
+        <WorkflowPanel
+          entity="envelope"
+          entityId={envelope.id}
+          onMoved={onChanged}
+          // spec 2 §4: an envelope in validation with fewer than two validators has no current token
+          actionsUnavailable={
+            nodeCode === 'env_pending_validation' && envelope.validators.length < ENVELOPE_MIN_VALIDATOR_ROLES
+              ? ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE
+              : null
+          }
+        />
       </Card>
       <EnvelopeSendModal envelopeId={envelope.id} open={sending} onClose={() => setSending(false)} onSent={onChanged} />
     </Space>

@@ -1,12 +1,43 @@
+import { type EnvelopeValidatorRole, validatorChoiceProblem } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { getFeedback } from '../../app/feedback';
 import { fetchValidatorRoles, sendEnvelopeToValidation } from './contracts.api';
 
-/** Send to validation (spec 2 Envelope manager modals): the validators are chosen among the envelope validator roles. */
+/** The user chosen for each chosen role (null until one is picked). */
+type Choices = Map<number, number | null>;
+
+function RoleUserSelect({
+  role,
+  value,
+  onChange,
+}: {
+  role: EnvelopeValidatorRole;
+  value: number | null;
+  onChange: (userId: number | null) => void;
+}) {
+  return (
+    <Form.Item label={role.name} required>
+      <Select
+        aria-label={role.name}
+        allowClear
+        value={value ?? undefined}
+        onChange={(userId?: number) => onChange(userId ?? null)}
+        options={role.users.map((user) => ({ value: user.id, label: user.name }))}
+        optionFilterProp="label"
+        showSearch
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * Send to validation (spec 2 §5): at least two validator roles (`GET /role/envelope-validator`), a user
+ * chosen for each; Send stays disabled until then, with the spec's text saying what is missing.
+ */
 export function EnvelopeSendModal({
   envelopeId,
   open,
@@ -19,21 +50,29 @@ export function EnvelopeSendModal({
   onSent: () => void;
 }) {
   const { t } = useTranslation();
-  const [users, setUsers] = useState<number[]>([]);
+  const [choices, setChoices] = useState<Choices>(new Map());
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
   const roles = useQuery({ queryKey: ['envelope-validator-roles'], queryFn: fetchValidatorRoles, enabled: open });
-  const options = (roles.data ?? []).map((role) => ({
-    label: role.name,
-    options: role.users.map((user) => ({ value: user.id, label: user.name })),
-  }));
+  const chosenRoles = (roles.data ?? []).filter((role) => choices.has(role.id));
+  const entries = [...choices.entries()].map(([roleId, userId]) => ({ roleId, userId }));
+  const problem = validatorChoiceProblem(entries);
+
+  const chooseRoles = (roleIds: number[]) =>
+    setChoices(new Map(roleIds.map((roleId) => [roleId, choices.get(roleId) ?? null] as const)));
+  const chooseUser = (roleId: number, userId: number | null) => setChoices(new Map(choices).set(roleId, userId));
 
   const send = async () => {
     setSending(true);
     try {
-      const reply = await sendEnvelopeToValidation({ envId: envelopeId, users, comment: comment.trim() || null });
+      const reply = await sendEnvelopeToValidation({
+        envId: envelopeId,
+        roles: entries.map((entry) => entry.roleId),
+        users: entries.flatMap((entry) => (entry.userId === null ? [] : [entry.userId])),
+        comment: comment.trim() || null,
+      });
       if (reply.success) {
-        setUsers([]);
+        setChoices(new Map());
         setComment('');
         onSent();
         onClose();
@@ -55,23 +94,32 @@ export function EnvelopeSendModal({
       open={open}
       title={t('envelopes.sendTitle')}
       okText={t('envelopes.send')}
-      okButtonProps={{ disabled: users.length === 0, loading: sending }}
+      okButtonProps={{ disabled: problem !== null, loading: sending }}
       onOk={() => void send()}
       onCancel={onClose}
       destroyOnHidden
     >
       <Form layout="vertical">
-        <Form.Item label={t('envelopes.validators')} required>
+        <Form.Item label={t('envelopes.validatorRoles')} required>
           <Select
             mode="multiple"
-            aria-label={t('envelopes.validators')}
+            aria-label={t('envelopes.validatorRoles')}
             loading={roles.isLoading}
-            value={users}
-            onChange={setUsers}
-            options={options}
+            value={[...choices.keys()]}
+            onChange={chooseRoles}
+            options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
             optionFilterProp="label"
           />
         </Form.Item>
+        {chosenRoles.map((role) => (
+          <RoleUserSelect
+            key={role.id}
+            role={role}
+            value={choices.get(role.id) ?? null}
+            onChange={(userId) => chooseUser(role.id, userId)}
+          />
+        ))}
+        {problem ? <Alert type="info" showIcon title={problem} style={{ marginBottom: 16 }} /> : null}
         <Form.Item label={t('envelopes.comment')}>
           <Input.TextArea rows={2} value={comment} onChange={(event) => setComment(event.target.value)} />
         </Form.Item>

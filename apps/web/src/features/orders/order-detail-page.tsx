@@ -1,8 +1,10 @@
 import {
+  missingRequiredFields,
   ORDER_DOCUMENT_DELETABLE_NODES,
   ORDER_REQUIRED_FIELDS_MESSAGE,
   type OrderDetailRecord,
   type OrderLineInput,
+  orderHeaderActions,
   orderUpdateSchema,
 } from '@isf/contract';
 import { Form, Tag } from 'antd';
@@ -17,10 +19,10 @@ import { useDetailActions } from '../../components/detail-page/use-detail-action
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { DocumentManager } from '../../components/document-manager/document-manager';
+import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
 import { showFieldErrors } from '../../components/form/schema-rules';
 import { OrderAttachmentsTab } from './order-attachments-tab';
 import { deleteOrder, fetchOrder, orderQueryKey, updateOrder } from './order-detail.api';
-import { missingRequiredFields, orderHeaderActions } from './order-editing-rules';
 import { type OrderFormValues, orderFormValuesOf, orderPayloadOf } from './order-form-values';
 import { useOrderHeaderActions } from './order-header-actions';
 import { OrderInformationTab } from './order-information-tab';
@@ -55,6 +57,7 @@ export function OrderDetailPage() {
     toFormValues,
   });
   const { form, reload } = detail;
+  useErpSendFollowUp(detail.record?.oracleStatus, editing, reload);
   const order = detail.record;
   const lines = useRef<OrderLineInput[] | null>(null);
   const [reloadKey, setReloadKey] = useState(0);

@@ -1,0 +1,10 @@
+// The attachments module's face: what the app and the other modules may use of it (docs/architecture.md).
+export { attachmentVat, netAmount, rgReleaseDateSql } from './attachment-amounts.js';
+export { consumeDeposits } from './attachment-deposits.js';
+export { CANNOT_EDIT_AFTER_VALIDATION } from './attachment-editing.js';
+export { applyAttachmentLines, recomputeAttachmentAmounts } from './attachment-lines.js';
+export { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
+export { nextAttachmentReference } from './attachment-reference.js';
+export { ATTACHMENT_ENTITY, attachmentScope } from './attachments.lists.js';
+export { registerAttachmentRoutes } from './attachments.routes.js';
+export type { AttachmentService } from './attachments.service.js';

@@ -1,0 +1,4 @@
+// The roles module's face: what the app and the other modules may use of it (docs/architecture.md).
+export { mayEditUserWithRole } from './role-hierarchy.js';
+export { registerRoleRoutes } from './roles.routes.js';
+export { loadRoleParents } from './roles.service.js';

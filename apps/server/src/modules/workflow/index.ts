@@ -1,0 +1,7 @@
+// The workflow module's face: what the app and the other modules may use of it (docs/architecture.md).
+export { registerDelegationRoutes } from './delegations.routes.js';
+export { registerWorkflowRoutes } from './workflow.routes.js';
+export { registerWorkflowEngine, type WorkflowEngine } from './workflow-engine.js';
+export type { MoveFacts, WorkflowRegistry, WorkItemKind } from './workflow-registry.js';
+export { itemsAtNodesSql, nodeCodesSql } from './workflow-sql.js';
+export { removeToken, startToken, tokenOfItem } from './workflow-tokens.js';

@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// Module boundaries (docs/architecture.md): a module is used through its face (`index.ts`), and modules
+// never import each other in a circle. Run by `npm run lint`; exits 1 with one line per breach.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Each area: its source root, the folder whose subfolders are its units (modules or features), and the
+ * folders of the source root that must not import any unit at all.
+ */
+const AREAS = [{ name: 'server', source: 'apps/server/src', units: 'modules', unitFree: ['platform', 'db', 'integrations'] }];
+
+const SOURCE_FILE = /\.(ts|tsx|mts)$/;
+const TEST_FILE = /\.test\.(ts|tsx)$/;
+const IMPORT = /(?:^|[\s;}])(?:import|export)\s(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function filesUnder(directory) {
+  const entries = readdirSync(directory).sort();
+  return entries.flatMap((entry) => {
+    const full = path.join(directory, entry);
+    if (statSync(full).isDirectory()) {
+      return filesUnder(full);
+    }
+    return SOURCE_FILE.test(entry) ? [full] : [];
+  });
+}
+
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const specifier = match[1] ?? match[2];
+    if (specifier.startsWith('.')) {
+      specifiers.push(specifier);
+    }
+  }
+  return specifiers;
+}
+
+/** The unit a path (relative to the source root) belongs to, and the rest of its path inside the unit. */
+function unitOf(area, relative) {
+  const parts = relative.split(path.sep);
+  if (parts[0] !== area.units || parts.length < 3) {
+    return null;
+  }
+  return { unit: parts[1], inner: parts.slice(2).join('/') };
+}
+
+function isFace(inner) {
+  return /^index\.(js|ts|tsx)$/.test(inner) || inner === 'index' || inner === '';
+}
+
+function findCycles(graph) {
+  // Tarjan's strongly connected components: every component of two or more units is a cycle
+  let index = 0;
+  const indices = new Map();
+  const lowLinks = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  const visit = (unit) => {
+    indices.set(unit, index);
+    lowLinks.set(unit, index);
+    index += 1;
+    stack.push(unit);
+    onStack.add(unit);
+    for (const next of [...(graph.get(unit) ?? [])].sort()) {
+      if (!indices.has(next)) {
+        visit(next);
+        lowLinks.set(unit, Math.min(lowLinks.get(unit), lowLinks.get(next)));
+      } else if (onStack.has(next)) {
+        lowLinks.set(unit, Math.min(lowLinks.get(unit), indices.get(next)));
+      }
+    }
+    if (lowLinks.get(unit) === indices.get(unit)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== unit);
+      if (component.length > 1) {
+        components.push(component.sort());
+      }
+    }
+  };
+  for (const unit of [...graph.keys()].sort()) {
+    if (!indices.has(unit)) {
+      visit(unit);
+    }
+  }
+  return components;
+}
+
+const breaches = [];
+for (const area of AREAS) {
+  const sourceRoot = path.join(root, area.source);
+  const graph = new Map();
+  for (const file of filesUnder(sourceRoot)) {
+    if (TEST_FILE.test(file)) {
+      continue;
+    }
+    const relative = path.relative(sourceRoot, file);
+    const from = unitOf(area, relative);
+    const topFolder = relative.split(path.sep)[0];
+    for (const specifier of importsOf(file)) {
+      const target = path.relative(sourceRoot, path.resolve(path.dirname(file), specifier));
+      const to = unitOf(area, target);
+      if (!to && !(target.split(path.sep)[0] === area.units && target.split(path.sep).length === 2)) {
+        continue;
+      }
+      const toUnit = to?.unit ?? target.split(path.sep)[1];
+      const where = `${area.source}/${relative.split(path.sep).join('/')}`;
+      if (area.unitFree.includes(topFolder)) {
+        breaches.push(`${where}: ${topFolder}/ imports ${area.units}/${toUnit} (${specifier})`);
+        continue;
+      }
+      if (from?.unit === toUnit) {
+        if (to && isFace(to.inner)) {
+          breaches.push(`${where}: imports its own face (${specifier}); import the file itself`);
+        }
+        continue;
+      }
+      if (to && !isFace(to.inner)) {
+        breaches.push(
+          `${where}: imports ${area.units}/${toUnit}'s internal file (${specifier}); use its face ${area.units}/${toUnit}/index.ts`,
+        );
+      }
+      if (from) {
+        const edges = graph.get(from.unit) ?? new Set();
+        edges.add(toUnit);
+        graph.set(from.unit, edges);
+      }
+    }
+  }
+  for (const cycle of findCycles(graph)) {
+    breaches.push(`${area.source}/${area.units}: import cycle between ${cycle.join(', ')}`);
+  }
+}
+
+if (breaches.length > 0) {
+  for (const breach of breaches) {
+    console.error(breach);
+  }
+  console.error(`check-boundaries: ${breaches.length} breach(es)`);
+  process.exit(1);
+}
+console.log('check-boundaries: modules used through their faces, no import cycle');
