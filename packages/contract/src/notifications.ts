@@ -65,6 +65,8 @@ export const NOTIFICATION_TEMPLATES = {
     errorMessage: text,
     errors: errorList.optional(),
   }),
+  /** A monthly statement generation ended (job result): how many statements it created. */
+  MONTHLY_STATEMENTS_GENERATED: z.object({ taskId: id, created: z.number().int().min(0) }),
   /** A background task ended FAILED (its events are in /tasks). */
   JOB_FAILED: z.object({ taskId: id, jobName: text, errorMessage: text, errors: errorList.optional() }),
 } as const;
