@@ -27,6 +27,7 @@ export * from './project-evaluations.js';
 export * from './projects.js';
 export * from './resources.js';
 export * from './role-options.js';
+export * from './signatures.js';
 export * from './siret.js';
 export * from './tasks.js';
 export * from './warranties.js';
