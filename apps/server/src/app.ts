@@ -4,7 +4,6 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -16,19 +15,22 @@ import { createDirectoryStorage } from './integrations/storage/directory-storage
 import { createAgencyService, registerAgencyRoutes } from './modules/agencies/index.js';
 import { registerAttachmentRoutes } from './modules/attachments/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
+import { registerBudgetRoutes } from './modules/budgets/index.js';
 import { registerCatalogueRoutes } from './modules/catalogue/index.js';
 import { registerCompanyRoutes } from './modules/companies/index.js';
 import { registerContractRoutes } from './modules/contracts/index.js';
 import { registerDepositRoutes } from './modules/deposits/index.js';
 import { registerDocumentOwners, registerDocumentRoutes } from './modules/documents/index.js';
+import { registerOracleImputationRoutes } from './modules/erp-imputations/index.js';
 import { registerErpProjectRoutes } from './modules/erp-projects/index.js';
+import { registerRgWarrantyRoutes } from './modules/erp-rg-warranties/index.js';
 import { registerErpUserRoutes } from './modules/erp-users/index.js';
 import { registerEvaluationRoutes } from './modules/evaluations/index.js';
 import { registerHelpRoutes } from './modules/help/index.js';
 import { registerMarketRoutes } from './modules/markets/index.js';
 import { registerStatementRoutes } from './modules/monthly-statements/index.js';
 import { notifyTaskFailure, registerNotificationRoutes } from './modules/notifications/index.js';
-import { registerOrderRoutes } from './modules/orders/index.js';
+import { queueOrderErpSend, registerOrderRoutes } from './modules/orders/index.js';
 import { registerPopupRoutes } from './modules/popups/index.js';
 import { registerPriceScheduleRoutes } from './modules/price-schedules/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
@@ -45,6 +47,7 @@ import { registerJobs } from './platform/jobs/jobs-plugin.js';
 import { createPrincipalLoader, type PrincipalLoader } from './platform/principal.js';
 import { generateRequestId, registerRequestIdHeader } from './platform/request-id.js';
 import { createTokenService, type TokenService } from './platform/tokens.js';
+import { registerWebAssets } from './platform/web-assets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,10 +130,13 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerOrderRoutes(app, db);
   registerAttachmentRoutes(app, db);
   registerDepositRoutes(app, db);
-  registerStatementRoutes(app, db);
+  const rgWarranties = registerRgWarrantyRoutes(app, db, integrations.erp);
+  registerStatementRoutes(app, db, { afterPaid: rgWarranties.statementPaid });
   registerWarrantyRoutes(app, db);
+  registerBudgetRoutes(app, db);
   registerErpProjectRoutes(app, db, integrations.erp);
   registerErpUserRoutes(app, db, integrations.erp);
+  registerOracleImputationRoutes(app, db, integrations.erp, (orderId, context) => queueOrderErpSend(db, orderId, context));
   registerRoleRoutes(app, db);
   registerUserRoutes(app, db);
   registerDocumentRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
@@ -159,7 +165,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerDelegationRoutes(app, db);
 
   if (config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true });
+    await registerWebAssets(app, config.webDistDir);
   }
   return app;
 }

@@ -17,6 +17,7 @@ import { MONTHLY_STATEMENT_ROUTE_EXAMPLES } from './monthly-statements-route-exa
 import { multipart } from './multipart.js';
 import { NOTIFICATION_ROUTE_EXAMPLES } from './notifications-route-examples.js';
 import { ORACLE_CONFIGURATION_ROUTE_EXAMPLES } from './oracle-configurations-route-examples.js';
+import { ORACLE_EXCHANGE_ROUTE_EXAMPLES } from './oracle-exchange-route-examples.js';
 import { ORDER_ROUTE_EXAMPLES } from './orders-route-examples.js';
 import { POPUP_ROUTE_EXAMPLES } from './popups-route-examples.js';
 import { PRICE_SCHEDULE_ROUTE_EXAMPLES } from './price-schedules-route-examples.js';
@@ -158,6 +159,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...ATTACHMENT_SCREEN_ROUTE_EXAMPLES,
   ...EVALUATION_ROUTE_EXAMPLES,
   ...CONTRACT_ROUTE_EXAMPLES,
+  ...ORACLE_EXCHANGE_ROUTE_EXAMPLES,
 
   'POST /api/user/change-profile': async (context) => ({
     url: '/api/user/change-profile',

@@ -4,6 +4,13 @@ import { formatMessage } from './messages.js';
 
 export const CONTRACT_ENTITY = 'contract';
 export const ENVELOPE_ENTITY = 'envelope';
+/** The envelope's only step where its documents are added or removed and where it may be deleted. */
+export const ENVELOPE_DRAFT_NODE = 'env_draft';
+/** The hidden transitions that send an envelope to validation, by the node they leave (draft or refused). */
+export const ENVELOPE_SEND_TRANSITIONS: Readonly<Record<string, string>> = {
+  env_draft: 'env_submit_to_validation',
+  env_refused: 'env_to_validation',
+};
 
 export const CONTRACT_DATE_INVALID_MESSAGE = 'Date invalide (format AAAA-MM-JJ).';
 export const CONTRACT_END_BEFORE_START_MESSAGE = 'La date de fin doit être postérieure à la date de début.';

@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { badRequest } from './errors.js';
 import type { Principal } from './principal.js';
+import { rowsOf } from './sql-rows.js';
 import { textContains } from './text-match.js';
 
 /**
@@ -202,11 +203,6 @@ export function buildSelect(definition: ListDefinition, columns: string[] = Obje
     columns.map((name) => sql`${definition.columns[name]?.sql} AS ${sql.identifier(name)}`),
     sql`, `,
   );
-}
-
-async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
 }
 
 function joinsOf(column: ListColumn | undefined): readonly SQL[] {

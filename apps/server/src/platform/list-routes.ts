@@ -25,21 +25,36 @@ const selectedIdsSchema = z
   });
 
 /**
+ * A screen's own criteria (e.g. a date range) read off the query or form before the list query: the
+ * list to run for them, and the rest of the wire parameters (the list query). Throws a 400 on bad input.
+ */
+export type ListCriteria = (wire: Record<string, unknown>) => { definition: ListDefinition; wire: Record<string, unknown> };
+
+/**
  * Registers the two faces of one list query: `GET path` (a page as JSON) and `POST csvPath` (the whole
- * result, or the selected ids, as a streamed CSV).
+ * result, or the selected ids, as a streamed CSV). With `criteria`, both first take the screen's own
+ * parameters off the query, which choose the list definition.
  */
 export function registerList(
   app: FastifyInstance,
   database: Database,
-  options: { path: string; csvPath?: string; definition: ListDefinition; access: AccessRule; fileName?: string },
+  options: {
+    path: string;
+    csvPath?: string;
+    definition: ListDefinition;
+    access: AccessRule;
+    fileName?: string;
+    criteria?: ListCriteria;
+  },
 ): void {
-  const { definition } = options;
-  app.get(options.path, { config: { access: options.access } }, async (request) =>
-    runList(database, definition, parseListQuery(request.query), request.principal),
-  );
+  const resolve: ListCriteria = options.criteria ?? ((wire) => ({ definition: options.definition, wire }));
+  app.get(options.path, { config: { access: options.access } }, async (request) => {
+    const { definition, wire } = resolve({ ...((request.query ?? {}) as Record<string, unknown>) });
+    return runList(database, definition, parseListQuery(wire), request.principal);
+  });
   if (options.csvPath) {
     app.post(options.csvPath, { config: { access: options.access } }, async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const { definition, wire: body } = resolve({ ...((request.body ?? {}) as Record<string, unknown>) });
       const { ids, token: _token, ...wire } = body;
       const selected = selectedIdsSchema.safeParse(ids);
       if (!selected.success) {

@@ -25,6 +25,16 @@ export const DEMO_MENUS: MenuSeed[] = [
     ],
   },
   {
+    title: 'Budgets',
+    path: null,
+    children: [
+      { title: 'DC4', path: '/budget/dc4' },
+      { title: 'Masque OD', path: '/budget/od' },
+      { title: 'Quantitatifs', path: '/budget/quantitatives' },
+      { title: 'Retenues et cautions', path: '/budget/warranties' },
+    ],
+  },
+  {
     title: 'Administration',
     path: null,
     children: [
@@ -33,6 +43,8 @@ export const DEMO_MENUS: MenuSeed[] = [
       { title: 'Popups', path: '/popups-management' },
       { title: 'Tâches', path: '/tasks' },
       { title: 'Configuration Oracle', path: '/oracleconfigurations' },
+      { title: 'Imputations Oracle', path: '/oracleimputations' },
+      { title: 'Garanties RG Oracle', path: '/release-rg-warranties' },
     ],
   },
   {

@@ -187,6 +187,9 @@ async function seedSubcontractors(db: Database): Promise<void> {
   await db.insert(agencies).values(agencyRows);
 }
 
+/** The budget screens a project manager reads (docs/decisions.md "Budgets"). */
+const PROJECT_BUDGETS = ['budget_dc4', 'budget_quantitative', 'budget_rg_caution'] as const;
+
 /** Seeds the demo data once (an empty roles table means a new database). Returns whether it seeded. */
 export async function seedDemoData(db: Database): Promise<boolean> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(roles);
@@ -227,7 +230,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       visibility: 2,
       parentRoleId: adminRole,
       // 'order': the project manager validates its projects' orders (os_validation_cdp) from the home dashboard
-      read: [...REFERENCE_ENTITIES, ...SUBCONTRACTOR_ENTITIES, ...MARKET_ENTITIES, 'project', 'order'],
+      // the budgets of its projects: DC4, quantitatives, retentions and guarantees (not the accounting OD mask)
+      read: [...REFERENCE_ENTITIES, ...SUBCONTRACTOR_ENTITIES, ...MARKET_ENTITIES, 'project', 'order', ...PROJECT_BUDGETS],
       options: ['userinterface.display_help_menu', 'userinterface.display_my_actions_menu', 'users.can_delegate'],
       menuIds: [
         ...menu(
@@ -240,6 +244,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           '/sst/markets',
           '/sst/attachements',
           '/evaluation/synthese',
+          'Budgets',
+          '/budget/dc4',
+          '/budget/quantitatives',
+          '/budget/warranties',
         ),
         ...referenceMenus,
       ],

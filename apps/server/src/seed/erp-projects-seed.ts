@@ -193,7 +193,7 @@ const SEED_CONTEXT: AuditContext = { principal: null, requestId: 'demo-seed' };
  * The ERP simulator's fixtures served without HTTP: the same projects and tasks, through the HTTP
  * adapter's own mapping of the Oracle REST records, as the simulator answers them.
  */
-const FIXTURE_ERP: Erp = {
+const FIXTURE_ERP: Pick<Erp, 'listProjects' | 'listTasks' | 'findPeopleByMail'> = {
   async listProjects({ businessUnit }) {
     return ORACLE_PROJECT_FIXTURES.filter((project) => project.BusinessUnitName === businessUnit).map(toProject);
   },

@@ -1,4 +1,4 @@
-import type { RoleOption } from '@isf/contract';
+import type { EntityCode, RoleOption } from '@isf/contract';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import {
@@ -184,7 +184,7 @@ const PERSONA_ROLES: {
 const PERSONA_MENUS: Record<Persona, string[]> = {
   buyer: [],
   projectManager: [],
-  amountValidator: ['/', '/projects', 'Sous-traitants', '/sst/orders', '/sst/attachements'],
+  amountValidator: ['/', '/projects', 'Sous-traitants', '/sst/orders', '/sst/attachements', 'Budgets', '/budget/dc4'],
   subcontractor: ['/', 'Sous-traitants', '/sst/markets', '/sst/orders', '/sst/attachements', '/sst/situations'],
   accountant: [
     '/',
@@ -195,6 +195,13 @@ const PERSONA_MENUS: Record<Persona, string[]> = {
     '/sst/attachements',
     '/sst/situations',
     '/sst/contracts',
+    'Budgets',
+    '/budget/dc4',
+    '/budget/od',
+    '/budget/quantitatives',
+    '/budget/warranties',
+    'Administration',
+    '/release-rg-warranties',
   ],
 };
 
@@ -209,15 +216,14 @@ async function menuIdsOf(db: Database, keys: string[]): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-const PERSONA_READ: Record<
-  Persona,
-  ('order' | 'attachement' | 'subcontractor_market' | 'document' | 'project' | 'envelope' | 'contract' | 'monthly_statement')[]
-> = {
+/** What each persona reads; the budget screens as docs/decisions.md "Budgets" says (none for the subcontractor). */
+const PERSONA_READ: Record<Persona, EntityCode[]> = {
   buyer: [],
   projectManager: [],
-  amountValidator: ['order', 'attachement', 'project', 'document'],
+  amountValidator: ['order', 'attachement', 'project', 'document', 'budget_dc4'],
   subcontractor: ['order', 'attachement', 'subcontractor_market', 'project', 'document', 'monthly_statement'],
-  // the accountant is the second envelope validator role (spec 2 §5: at least two roles validate an envelope)
+  // the accountant is the second envelope validator role (spec 2 §5: at least two roles validate an envelope);
+  // 'warranty': it follows the retention invoices of the RG it releases (/release-rg-warranties)
   accountant: [
     'order',
     'attachement',
@@ -227,6 +233,11 @@ const PERSONA_READ: Record<
     'monthly_statement',
     'envelope',
     'contract',
+    'budget_dc4',
+    'budget_od',
+    'budget_quantitative',
+    'budget_rg_caution',
+    'warranty',
   ],
 };
 
@@ -260,7 +271,7 @@ export async function seedWorkflowDemo(db: Database): Promise<void> {
         read: PERSONA_READ[persona.persona],
         // the accountant pays the attachments: it creates the monthly statements and marks them paid
         ...(persona.persona === 'accountant'
-          ? { create: ['monthly_statement' as const], update: ['monthly_statement' as const] }
+          ? { create: ['monthly_statement' as const], update: ['monthly_statement' as const, 'warranty' as const] }
           : {}),
         menuIds: await menuIdsOf(db, PERSONA_MENUS[persona.persona]),
         options: [

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { attachmentRoutes } from '../features/attachments/attachment-routes';
 import { bpuTemplateRoutes } from '../features/bpu-templates/bpu-template-routes';
 import { bpuRoutes } from '../features/bpus/bpu-routes';
+import { budgetRoutes } from '../features/budgets/budget-routes';
 import { categoryRoutes } from '../features/categories/category-routes';
 import { companyRoutes } from '../features/companies/company-routes';
 import { contractRoutes } from '../features/contracts/contract-routes';
@@ -10,6 +11,7 @@ import { depositRoutes } from '../features/deposits/deposit-routes';
 import { evaluationRoutes } from '../features/evaluations/evaluation-routes';
 import { marketRoutes } from '../features/markets/market-routes';
 import { notificationRoutes } from '../features/notifications/notification-routes';
+import { oracleExchangeRoutes } from '../features/oracle-imputations/oracle-exchange-routes';
 import { orderTemplateRoutes } from '../features/order-templates/order-template-routes';
 import { orderRoutes } from '../features/orders/order-routes';
 import { oscarSubprojectRoutes } from '../features/oscar-subprojects/oscar-subproject-routes';
@@ -40,6 +42,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...warrantyRoutes,
   ...attachmentRoutes,
   ...statementRoutes,
+  ...budgetRoutes,
   ...evaluationRoutes,
   ...categoryRoutes,
   ...prestationRoutes,
@@ -49,4 +52,5 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...popupRoutes,
   ...taskRoutes,
   ...notificationRoutes,
+  ...oracleExchangeRoutes,
 ];

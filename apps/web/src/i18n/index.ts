@@ -1,8 +1,9 @@
-import i18next from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { enAccount } from './en/account';
 import { enAdministration } from './en/administration';
 import { enAttachments } from './en/attachments';
+import { enBudgets } from './en/budgets';
 import { enCommon } from './en/common';
 import { enCompanies } from './en/companies';
 import { enComponents } from './en/components';
@@ -15,6 +16,7 @@ import { enLegalFolder } from './en/legal-folder';
 import { enMarkets } from './en/markets';
 import { enNotifications } from './en/notifications';
 import { enOracleConfigurations } from './en/oracle-configurations';
+import { enOracleExchange } from './en/oracle-exchange';
 import { enOrderDetail } from './en/order-detail';
 import { enOrderList } from './en/order-list';
 import { enOrderPrestations } from './en/order-prestations';
@@ -28,6 +30,7 @@ import { enWorkflow } from './en/workflow';
 import { frAccount } from './fr/account';
 import { frAdministration } from './fr/administration';
 import { frAttachments } from './fr/attachments';
+import { frBudgets } from './fr/budgets';
 import { frCommon } from './fr/common';
 import { frCompanies } from './fr/companies';
 import { frComponents } from './fr/components';
@@ -40,6 +43,7 @@ import { frLegalFolder } from './fr/legal-folder';
 import { frMarkets } from './fr/markets';
 import { frNotifications } from './fr/notifications';
 import { frOracleConfigurations } from './fr/oracle-configurations';
+import { frOracleExchange } from './fr/oracle-exchange';
 import { frOrderDetail } from './fr/order-detail';
 import { frOrderList } from './fr/order-list';
 import { frOrderPrestations } from './fr/order-prestations';
@@ -59,70 +63,80 @@ export const LOCALE = typeof __ISF_LOCALE__ === 'undefined' ? 'fr' : __ISF_LOCAL
 export const CURRENCY = LOCALE === 'en' ? 'GBP' : 'EUR';
 export const NUMBER_LOCALE = LOCALE === 'en' ? 'en-GB' : 'fr-FR';
 
-const resources = {
-  fr: {
-    translation: {
-      ...frCommon,
-      ...frShell,
-      ...frComponents,
-      ...frCompanies,
-      ...frAdministration,
-      ...frPriceSchedules,
-      ...frPopups,
-      ...frErpProjects,
-      ...frNotifications,
-      ...frLegalFolder,
-      ...frOracleConfigurations,
-      ...frTasks,
-      ...frAccount,
-      ...frWorkflow,
-      ...frHome,
-      ...frMarkets,
-      ...frContracts,
-      ...frOrderList,
-      ...frEvaluations,
-      ...frOrderDetail,
-      ...frOrderPrestations,
-      ...frDeposits,
-      ...frWarranties,
-      ...frAttachments,
-      ...frStatements,
-    },
-  },
-  en: {
-    translation: {
-      ...enCommon,
-      ...enShell,
-      ...enComponents,
-      ...enCompanies,
-      ...enAdministration,
-      ...enPriceSchedules,
-      ...enPopups,
-      ...enErpProjects,
-      ...enNotifications,
-      ...enLegalFolder,
-      ...enOracleConfigurations,
-      ...enTasks,
-      ...enAccount,
-      ...enWorkflow,
-      ...enHome,
-      ...enMarkets,
-      ...enContracts,
-      ...enOrderList,
-      ...enEvaluations,
-      ...enOrderDetail,
-      ...enOrderPrestations,
-      ...enDeposits,
-      ...enWarranties,
-      ...enAttachments,
-      ...enStatements,
-    },
-  },
-};
+// Only the build's locale is bundled: `__ISF_LOCALE__` is a literal at build time, so the bundler drops the
+// other catalogue and the modules it imports.
+const resources: Resource =
+  __ISF_LOCALE__ === 'en'
+    ? {
+        en: {
+          translation: {
+            ...enCommon,
+            ...enShell,
+            ...enComponents,
+            ...enCompanies,
+            ...enAdministration,
+            ...enPriceSchedules,
+            ...enPopups,
+            ...enErpProjects,
+            ...enNotifications,
+            ...enLegalFolder,
+            ...enOracleConfigurations,
+            ...enTasks,
+            ...enAccount,
+            ...enWorkflow,
+            ...enHome,
+            ...enMarkets,
+            ...enContracts,
+            ...enOrderList,
+            ...enEvaluations,
+            ...enOrderDetail,
+            ...enOrderPrestations,
+            ...enDeposits,
+            ...enWarranties,
+            ...enAttachments,
+            ...enStatements,
+            ...enBudgets,
+            ...enOracleExchange,
+          },
+        },
+      }
+    : {
+        fr: {
+          translation: {
+            ...frCommon,
+            ...frShell,
+            ...frComponents,
+            ...frCompanies,
+            ...frAdministration,
+            ...frPriceSchedules,
+            ...frPopups,
+            ...frErpProjects,
+            ...frNotifications,
+            ...frLegalFolder,
+            ...frOracleConfigurations,
+            ...frTasks,
+            ...frAccount,
+            ...frWorkflow,
+            ...frHome,
+            ...frMarkets,
+            ...frContracts,
+            ...frOrderList,
+            ...frEvaluations,
+            ...frOrderDetail,
+            ...frOrderPrestations,
+            ...frDeposits,
+            ...frWarranties,
+            ...frAttachments,
+            ...frStatements,
+            ...frBudgets,
+            ...frOracleExchange,
+          },
+        },
+      };
 
 void i18next.use(initReactI18next).init({
   lng: LOCALE,
-  fallbackLng: 'fr',
+  fallbackLng: LOCALE,
   resources,
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -7,6 +7,7 @@ export * from './markets.js';
 export * from './monthly-statements.js';
 export * from './notifications.js';
 export * from './oracle-configurations.js';
+export * from './oracle-imputations.js';
 export * from './orders.js';
 export * from './organisation.js';
 export * from './platform.js';

@@ -42,6 +42,8 @@ export const monthlyStatements = pgTable(
   },
   (table) => [
     index('monthly_statements_market_idx').on(table.marketId),
+    // the OD mask's date range (budgets)
+    index('monthly_statements_date_idx').on(table.date, table.id),
     check(
       'monthly_statements_payment_date_check',
       sql`${table.theoreticalPaymentDate} IS NULL OR ${table.theoreticalPaymentDate} > ${table.date}`,

@@ -19,6 +19,29 @@ export type ErpPerson = {
   workEmail: string | null;
 };
 
+/**
+ * A retention invoice (Oracle Fusion Payables `invoices`): the released RG of an attachment, owed to
+ * the subcontractor; `invoiceNumber` is ISF's reference, unique, by which a resend finds it again.
+ */
+export type ErpRetentionInvoiceRequest = {
+  invoiceNumber: string;
+  /** Decimal text with two decimals (never a binary float until the wire). */
+  amount: string;
+  currency: string;
+  invoiceDate: string;
+  invoiceType: string;
+  payGroup: string | null;
+  businessUnit: string;
+  supplier: string;
+  supplierSite: string | null;
+  description: string;
+  projectNumber: string | null;
+  taskNumber: string | null;
+};
+
+/** An invoice of the ERP, as it answers. */
+export type ErpInvoice = { invoiceId: number; invoiceNumber: string; amount: string; validationStatus: string | null };
+
 /** The ERP answered with an error, or did not answer (its text is shown to the user). */
 export class ErpError extends Error {}
 
@@ -36,4 +59,10 @@ export type Erp = {
   listTasks(erpProjectId: number): Promise<ErpTask[]>;
   /** The persons whose work mail is `mail` (normally one). */
   findPeopleByMail(mail: string): Promise<ErpPerson[]>;
+  /** The project numbered `number` (ERP imputations' synchronisation), or null. */
+  findProjectByNumber(number: string): Promise<ErpProject | null>;
+  /** The invoice numbered `invoiceNumber`, or null (so a resend never makes a second invoice). */
+  findInvoiceByNumber(invoiceNumber: string): Promise<ErpInvoice | null>;
+  /** Creates a retention invoice (released RG); a refusal is an ErpError with the ERP's words. */
+  createRetentionInvoice(invoice: ErpRetentionInvoiceRequest): Promise<ErpInvoice>;
 };

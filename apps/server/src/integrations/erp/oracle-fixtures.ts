@@ -149,3 +149,13 @@ export const ORACLE_FAULT_BUSINESS_UNITS = {
   serverError: 'BU Simulateur en erreur',
   invalidResponse: 'BU Simulateur réponse invalide',
 };
+
+/** Project numbers on which the simulator misbehaves on purpose (the ERP imputations' synchronisation). */
+export const ORACLE_FAULT_PROJECT_NUMBERS = {
+  serverError: 'PRJ-SIMULATEUR-500',
+};
+
+/** A supplier the simulator's Payables refuses invoices for (a supplier on hold). */
+export const ORACLE_FAULT_SUPPLIERS = {
+  onHold: 'Fournisseur bloqué (simulateur)',
+};

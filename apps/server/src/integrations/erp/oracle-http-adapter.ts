@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { type Erp, ErpError, ErpInvalidResponse, type ErpPerson, type ErpProject, type ErpTask } from './erp.port.js';
+import {
+  type Erp,
+  ErpError,
+  ErpInvalidResponse,
+  type ErpInvoice,
+  type ErpPerson,
+  type ErpProject,
+  type ErpRetentionInvoiceRequest,
+  type ErpTask,
+} from './erp.port.js';
 
 const RESOURCES_PATH = '/fscmRestApi/resources/11.13.18.05';
 const HCM_RESOURCES_PATH = '/hcmRestApi/resources/11.13.18.05';
@@ -40,6 +49,13 @@ const workerSchema = z.object({
   FirstName: text,
   LastName: text,
   WorkEmail: text,
+});
+
+const invoiceSchema = z.object({
+  InvoiceId: z.number().int(),
+  InvoiceNumber: z.string(),
+  InvoiceAmount: z.union([z.number(), z.string()]),
+  ValidationStatus: text,
 });
 
 const pageSchema = <Item extends z.ZodType>(item: Item) =>
@@ -95,6 +111,43 @@ function toPerson(item: z.infer<typeof workerSchema>): ErpPerson {
   return { personId: item.PersonId, personNumber: item.PersonNumber ?? null, displayName, workEmail: item.WorkEmail ?? null };
 }
 
+function toInvoice(item: z.infer<typeof invoiceSchema>): ErpInvoice {
+  return {
+    invoiceId: item.InvoiceId,
+    invoiceNumber: item.InvoiceNumber,
+    amount: typeof item.InvoiceAmount === 'number' ? item.InvoiceAmount.toFixed(2) : item.InvoiceAmount,
+    validationStatus: item.ValidationStatus ?? null,
+  };
+}
+
+/** The Payables invoice body of a retention invoice: one line carrying the project and task. */
+function retentionInvoiceBody(invoice: ErpRetentionInvoiceRequest) {
+  // JSON has only binary numbers: the two-decimal text becomes one at the wire, nowhere before
+  const amount = Number(invoice.amount);
+  return {
+    InvoiceNumber: invoice.invoiceNumber,
+    InvoiceCurrency: invoice.currency,
+    InvoiceAmount: amount,
+    InvoiceDate: invoice.invoiceDate,
+    InvoiceType: invoice.invoiceType,
+    BusinessUnit: invoice.businessUnit,
+    Supplier: invoice.supplier,
+    SupplierSite: invoice.supplierSite,
+    Description: invoice.description,
+    ...(invoice.payGroup ? { PayGroup: invoice.payGroup } : {}),
+    invoiceLines: [
+      {
+        LineNumber: 1,
+        LineType: 'Item',
+        LineAmount: amount,
+        Description: invoice.description,
+        ...(invoice.projectNumber ? { ProjectNumber: invoice.projectNumber } : {}),
+        ...(invoice.taskNumber ? { TaskNumber: invoice.taskNumber } : {}),
+      },
+    ],
+  };
+}
+
 /** The text of an Oracle error reply: the ADF error detail, or the plain-text body. */
 function errorText(status: number, body: string): string {
   try {
@@ -137,11 +190,16 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
       ? `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`
       : undefined;
 
-  async function getJson(url: URL): Promise<unknown> {
+  async function getJson(url: URL, post?: unknown): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { accept: 'application/json', ...(authorization ? { authorization } : {}) },
+        ...(post === undefined ? {} : { method: 'POST', body: JSON.stringify(post) }),
+        headers: {
+          accept: 'application/json',
+          ...(post === undefined ? {} : { 'content-type': 'application/vnd.oracle.adf.resourceitem+json' }),
+          ...(authorization ? { authorization } : {}),
+        },
         signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
     } catch {
@@ -197,6 +255,23 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
     async findPeopleByMail(mail) {
       const items = await readAll(`${hcmRoot}/publicWorkers`, workerSchema, equals('WorkEmail', mail));
       return items.map(toPerson);
+    },
+    async findProjectByNumber(number) {
+      const items = await readAll(`${root}/projects`, projectSchema, equals('ProjectNumber', number));
+      const [first] = items.map(toProject);
+      return first ?? null;
+    },
+    async findInvoiceByNumber(invoiceNumber) {
+      const items = await readAll(`${root}/invoices`, invoiceSchema, equals('InvoiceNumber', invoiceNumber));
+      const [first] = items.map(toInvoice);
+      return first ?? null;
+    },
+    async createRetentionInvoice(invoice) {
+      const parsed = invoiceSchema.safeParse(await getJson(new URL(`${root}/invoices`), retentionInvoiceBody(invoice)));
+      if (!parsed.success) {
+        throw new ErpInvalidResponse('Réponse invalide de Oracle.');
+      }
+      return toInvoice(parsed.data);
     },
   };
 }

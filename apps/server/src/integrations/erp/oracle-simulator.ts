@@ -1,5 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ORACLE_FAULT_BUSINESS_UNITS, ORACLE_PROJECT_FIXTURES, oracleTaskFixtures } from './oracle-fixtures.js';
+import {
+  ORACLE_FAULT_BUSINESS_UNITS,
+  ORACLE_FAULT_PROJECT_NUMBERS,
+  ORACLE_PROJECT_FIXTURES,
+  oracleTaskFixtures,
+} from './oracle-fixtures.js';
+import { registerPayablesInvoices } from './oracle-simulator-invoices.js';
 import { ORACLE_FAULT_WORKER_MAILS, ORACLE_WORKER_FIXTURES } from './oracle-worker-fixtures.js';
 
 export const ORACLE_RESOURCES_PATH = '/fscmRestApi/resources/11.13.18.05';
@@ -15,10 +21,10 @@ export type OracleSimulatorSwitches = {
 const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 500;
 
-type CollectionQuery = { q?: string; limit?: string; offset?: string; onlyData?: string; totalResults?: string };
+export type CollectionQuery = { q?: string; limit?: string; offset?: string; onlyData?: string; totalResults?: string };
 
 /** The ADF error body of Oracle Fusion REST (framework version 4 and later). */
-function adfError(reply: FastifyReply, status: number, title: string, detail: string) {
+export function adfError(reply: FastifyReply, status: number, title: string, detail: string) {
   return reply
     .status(status)
     .type('application/vnd.oracle.adf.error+json')
@@ -49,21 +55,26 @@ function parseFilter(q: string | undefined): Map<string, string> | null {
 }
 
 /** The `q` filter when it reads only `known` attributes, otherwise null (a 400 for the caller). */
-function knownFilter(q: string | undefined, known: readonly string[]): Map<string, string> | null {
+export function knownFilter(q: string | undefined, known: readonly string[]): Map<string, string> | null {
   const filter = parseFilter(q);
   return filter && [...filter.keys()].every((name) => known.includes(name)) ? filter : null;
 }
 
-function matches<Item extends object>(item: Item, filter: Map<string, string>): boolean {
+export function matches<Item extends object>(item: Item, filter: Map<string, string>): boolean {
   return [...filter.entries()].every(([name, value]) => item[name as keyof Item] === value);
 }
 
-function badFilter(reply: FastifyReply, q: string | undefined) {
+export function badFilter(reply: FastifyReply, q: string | undefined) {
   return adfError(reply, 400, 'Bad Request', `Le paramètre q « ${q ?? ''} » n'est pas valide.`);
 }
 
 /** One page of a collection, in the Oracle REST shape (`items`, `count`, `hasMore`, `limit`, `offset`). */
-function collectionPage<Item extends object>(request: FastifyRequest, reply: FastifyReply, all: Item[], query: CollectionQuery) {
+export function collectionPage<Item extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  all: Item[],
+  query: CollectionQuery,
+) {
   const limit = readInteger(query.limit, DEFAULT_LIMIT);
   const offset = readInteger(query.offset, 0);
   if (limit === null || offset === null || limit === 0) {
@@ -116,6 +127,9 @@ export function buildOracleErpSimulator(switches: OracleSimulatorSwitches = {}):
     if (businessUnit === ORACLE_FAULT_BUSINESS_UNITS.serverError) {
       return adfError(reply, 500, 'Internal Server Error', 'JBO-27122: Erreur SQL lors de la préparation d’une instruction.');
     }
+    if (filter.get('ProjectNumber') === ORACLE_FAULT_PROJECT_NUMBERS.serverError) {
+      return adfError(reply, 500, 'Internal Server Error', 'JBO-29000: Erreur inattendue lors de la lecture du projet.');
+    }
     if (businessUnit === ORACLE_FAULT_BUSINESS_UNITS.invalidResponse) {
       return reply.type('text/html').send('<html><body><h1>Oracle Fusion — maintenance</h1></body></html>');
     }
@@ -145,5 +159,6 @@ export function buildOracleErpSimulator(switches: OracleSimulatorSwitches = {}):
     const workers = ORACLE_WORKER_FIXTURES.filter((worker) => matches(worker, filter));
     return collectionPage(request, reply, workers, request.query);
   });
+  registerPayablesInvoices(app);
   return app;
 }

@@ -1,7 +1,15 @@
-import { DEFAULT_RG_RATE, MARKET_VAT_RATES, type MarketDepositType, type MarketVatType, RG_WARRANTY_MONTHS } from '@isf/contract';
+import {
+  DEFAULT_RG_RATE,
+  lineTotal,
+  MARKET_VAT_RATES,
+  type MarketDepositType,
+  type MarketVatType,
+  orderTotal,
+  RG_WARRANTY_MONTHS,
+  totalWithVat,
+} from '@isf/contract';
 import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
-import { lineTotal, totalWithVat } from '../orders/index.js';
 
 /**
  * The money of an attachment, in one place (DESIGN §6): its amount, its retention (RG) and release
@@ -17,7 +25,7 @@ export const attachmentLineTotal = lineTotal;
 
 /** The attachment's amount: the sum of its rounded line totals. */
 export function attachmentAmount(lineTotals: readonly string[]): string {
-  return lineTotals.reduce((sum, total) => sum.plus(total), new Decimal(0)).toFixed(CENT);
+  return orderTotal(lineTotals);
 }
 
 /** What decides the retention of an attachment: its market's type, rate and threshold, and its order. */

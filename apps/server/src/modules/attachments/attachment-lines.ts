@@ -2,13 +2,14 @@ import {
   ATTACHMENT_LINE_DUPLICATE_MESSAGE,
   ATTACHMENT_LINE_UNKNOWN_PRESTATION_MESSAGE,
   type AttachmentLineInput,
+  isZeroDecimal,
   type MarketDepositType,
+  normalizeQuantity,
 } from '@isf/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { attachmentLines, attachments, orderLines, prestationPrices } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { isZeroQuantity, normalizeQuantity } from '../orders/index.js';
 import { attachmentAmount, attachmentLineTotal, retentionOf } from './attachment-amounts.js';
 
 export type AttachmentTarget = { id: number; orderId: number; bpuId: number };
@@ -36,7 +37,7 @@ export async function applyAttachmentLines(
     }
     seen.add(change.prestation);
   });
-  const relevant = changes.filter((change) => change.id !== null || !isZeroQuantity(change.quantity));
+  const relevant = changes.filter((change) => change.id !== null || !isZeroDecimal(change.quantity));
   const prestationIds = relevant.map((change) => change.prestation);
   const prices = new Map<number, string>();
   if (prestationIds.length > 0) {
@@ -74,7 +75,7 @@ export async function applyAttachmentLines(
     if (change.id === null && line !== undefined) {
       throw duplicate(index);
     }
-    if (isZeroQuantity(change.quantity)) {
+    if (isZeroDecimal(change.quantity)) {
       await tx.delete(attachmentLines).where(eq(attachmentLines.id, change.id as number));
       continue;
     }

@@ -2,11 +2,13 @@ import {
   ENVELOPE_ALREADY_DECIDED_MESSAGE,
   ENVELOPE_DELETE_NOT_DRAFT_MESSAGE,
   ENVELOPE_DOCUMENTS_DRAFT_MESSAGE,
+  ENVELOPE_DRAFT_NODE,
   ENVELOPE_ENTITY,
   ENVELOPE_MIN_VALIDATOR_ROLES,
   ENVELOPE_NO_DOCUMENT_MESSAGE,
   ENVELOPE_NOT_SENDABLE_MESSAGE,
   ENVELOPE_SEND_OPTION_MESSAGE,
+  ENVELOPE_SEND_TRANSITIONS,
   ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE,
   ENVELOPE_VALIDATOR_ONLY_MESSAGE,
   ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE,
@@ -32,10 +34,6 @@ import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { contractList } from './contracts.lists.js';
 
 export const SEND_FOR_SIGNATURE_OPTION = 'envelopes.can_send_for_signature';
-/** The envelope's only step where its documents are added or removed and where it may be deleted. */
-export const ENVELOPE_DRAFT_NODE = 'env_draft';
-/** The hidden transitions that send an envelope to validation, by the node they leave. */
-const SEND_TRANSITIONS: Record<string, string> = { env_draft: 'env_submit_to_validation', env_refused: 'env_to_validation' };
 /** The transition whose holders are the envelope validators (`GET /role/envelope-validator`). */
 const VALIDATION_TRANSITION = 'env_to_validated';
 const REFUSAL_TRANSITION = 'env_to_refused';
@@ -115,7 +113,7 @@ async function validatorRoles(db: Database): Promise<EnvelopeValidatorRole[]> {
  * earlier validations are recorded and hold the token), refused by the first refusal.
  */
 export function registerEnvelopeWorkflowRules(registry: WorkflowRegistry): void {
-  for (const transition of Object.values(SEND_TRANSITIONS)) {
+  for (const transition of Object.values(ENVELOPE_SEND_TRANSITIONS)) {
     registry.registerGuard({ workflow: 'envelope', transition }, async (facts, db) => {
       if (!hasOption(facts.principal, SEND_FOR_SIGNATURE_OPTION)) {
         return ENVELOPE_SEND_OPTION_MESSAGE;
@@ -296,7 +294,7 @@ export function createEnvelopeService(database: Database, engine: WorkflowEngine
       context: AuditContext,
     ): Promise<EnvelopeRecord> {
       const status = await statusOf(database, input.envId);
-      const code = status ? SEND_TRANSITIONS[status.nodeCode] : undefined;
+      const code = status ? ENVELOPE_SEND_TRANSITIONS[status.nodeCode] : undefined;
       if (!status || !code) {
         throw businessRefusal(ENVELOPE_NOT_SENDABLE_MESSAGE);
       }

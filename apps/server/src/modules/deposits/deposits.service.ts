@@ -22,16 +22,13 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { runList } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { depositList } from './deposits.lists.js';
 
 /** Whose deposits: an order (its own, and its market's paid for no order) or a market (all of them). */
 export type DepositOwner = { kind: 'order' | 'market'; id: number };
 
 type OwnerFacts = { marketId: number; orderId: number | null; depositType: MarketDepositType };
-
-async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 /** Deposits (spec 2 Deposits list, the order and market blocks, §5 Deposit, §6 option). */
 export function createDepositService(database: Database) {

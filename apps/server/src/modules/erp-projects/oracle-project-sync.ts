@@ -1,5 +1,5 @@
 import type { OracleProjectSyncSummary, SyncCounts } from '@isf/contract';
-import { getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { oracleProjects, oracleTasks } from '../../db/schema/erp-projects.js';
@@ -10,6 +10,9 @@ import { type AuditContext, recordAudit } from '../../platform/audit.js';
 const CHUNK = 500;
 /** Task lists asked of the ERP at the same time. */
 const PARALLEL_TASK_CALLS = 4;
+
+/** What the synchronisation reads of the ERP. */
+export type ProjectReader = Pick<Erp, 'listProjects' | 'listTasks'>;
 
 const SYSTEM_CONTEXT: AuditContext = { principal: null, requestId: 'oracle-project-sync' };
 
@@ -27,7 +30,7 @@ function uniqueBy<Item>(items: Item[], key: (item: Item) => number): Item[] {
 }
 
 /** The tasks of every project, a few calls at a time. */
-async function tasksOf(erp: Erp, projects: ErpProject[]): Promise<Map<number, ErpTask[]>> {
+async function tasksOf(erp: ProjectReader, projects: ErpProject[]): Promise<Map<number, ErpTask[]>> {
   const result = new Map<number, ErpTask[]>();
   for (let start = 0; start < projects.length; start += PARALLEL_TASK_CALLS) {
     const batch = projects.slice(start, start + PARALLEL_TASK_CALLS);
@@ -92,6 +95,72 @@ const PROJECT_COLUMNS = [
 const TASK_COLUMNS = ['oracleProjectId', 'name', 'number', 'description'] as const;
 
 /**
+ * Writes ERP projects and their tasks (upserts keyed by the ERP ids, links to ISF projects kept);
+ * call it inside a transaction. Returns the counts and the ISF ids of the projects and tasks by ERP id.
+ */
+export async function saveErpProjects(
+  transaction: Database,
+  projects: ErpProject[],
+  tasks: Map<number, ErpTask[]>,
+): Promise<{
+  projects: SyncCounts;
+  tasks: SyncCounts;
+  projectIds: Map<number, number>;
+  taskIds: Map<number, number>;
+}> {
+  const projectCounts = await upsert(
+    transaction,
+    oracleProjects,
+    oracleProjects.erpProjectId,
+    [...PROJECT_COLUMNS],
+    projects.map((project) => ({ ...project })),
+  );
+  const ids =
+    projects.length === 0
+      ? []
+      : await transaction
+          .select({ id: oracleProjects.id, erpProjectId: oracleProjects.erpProjectId })
+          .from(oracleProjects)
+          .where(
+            inArray(
+              oracleProjects.erpProjectId,
+              projects.map((project) => project.erpProjectId),
+            ),
+          )
+          .orderBy(asc(oracleProjects.id));
+  const idByErpId = new Map(ids.map((row) => [row.erpProjectId, row.id]));
+  const taskRows = uniqueBy(
+    projects.flatMap((project) =>
+      (tasks.get(project.erpProjectId) ?? []).map((task) => ({
+        ...task,
+        oracleProjectId: idByErpId.get(project.erpProjectId),
+      })),
+    ),
+    (task) => task.erpTaskId,
+  );
+  const taskCounts = await upsert(transaction, oracleTasks, oracleTasks.erpTaskId, [...TASK_COLUMNS], taskRows);
+  const taskIds =
+    taskRows.length === 0
+      ? []
+      : await transaction
+          .select({ id: oracleTasks.id, erpTaskId: oracleTasks.erpTaskId })
+          .from(oracleTasks)
+          .where(
+            inArray(
+              oracleTasks.erpTaskId,
+              taskRows.map((task) => task.erpTaskId),
+            ),
+          )
+          .orderBy(asc(oracleTasks.id));
+  return {
+    projects: { received: projects.length, ...projectCounts },
+    tasks: { received: taskRows.length, ...taskCounts },
+    projectIds: idByErpId,
+    taskIds: new Map(taskIds.map((row) => [row.erpTaskId, row.id])),
+  };
+}
+
+/**
  * Copies the projects of a business unit and their tasks from the ERP, idempotently: new ones are
  * created, changed ones updated, the rest left alone; the links to ISF projects are kept, and records
  * the ERP no longer lists are kept too (orders may point at them). Everything is read from the ERP
@@ -100,46 +169,17 @@ const TASK_COLUMNS = ['oracleProjectId', 'name', 'number', 'description'] as con
  */
 export async function syncOracleProjects(
   db: Database,
-  erp: Erp,
+  erp: ProjectReader,
   options: { businessUnit: string; audit?: AuditContext },
 ): Promise<OracleProjectSyncSummary> {
   const projects = uniqueBy(await erp.listProjects({ businessUnit: options.businessUnit }), (project) => project.erpProjectId);
   const tasks = await tasksOf(erp, projects);
   return db.transaction(async (transaction) => {
-    const projectCounts = await upsert(
-      transaction,
-      oracleProjects,
-      oracleProjects.erpProjectId,
-      [...PROJECT_COLUMNS],
-      projects.map((project) => ({ ...project })),
-    );
-    const ids =
-      projects.length === 0
-        ? []
-        : await transaction
-            .select({ id: oracleProjects.id, erpProjectId: oracleProjects.erpProjectId })
-            .from(oracleProjects)
-            .where(
-              inArray(
-                oracleProjects.erpProjectId,
-                projects.map((project) => project.erpProjectId),
-              ),
-            );
-    const idByErpId = new Map(ids.map((row) => [row.erpProjectId, row.id]));
-    const taskRows = uniqueBy(
-      projects.flatMap((project) =>
-        (tasks.get(project.erpProjectId) ?? []).map((task) => ({
-          ...task,
-          oracleProjectId: idByErpId.get(project.erpProjectId),
-        })),
-      ),
-      (task) => task.erpTaskId,
-    );
-    const taskCounts = await upsert(transaction, oracleTasks, oracleTasks.erpTaskId, [...TASK_COLUMNS], taskRows);
+    const saved = await saveErpProjects(transaction, projects, tasks);
     const summary: OracleProjectSyncSummary = {
       businessUnit: options.businessUnit,
-      projects: { received: projects.length, ...projectCounts },
-      tasks: { received: taskRows.length, ...taskCounts },
+      projects: saved.projects,
+      tasks: saved.tasks,
     };
     await recordAudit(transaction, options.audit ?? SYSTEM_CONTEXT, {
       entity: 'oracle_project',

@@ -14,14 +14,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { scoredEvaluations } from './evaluations.filters.js';
 
 type Row = Record<string, unknown>;
-
-async function rowsOf<T = Row>(database: Database, query: SQL): Promise<T[]> {
-  const result = (await database.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** Averages stay numeric (two decimals as text); the web shows one decimal. */
 const average = (expression: SQL) => sql`round(avg(${expression}), 2)::text`;

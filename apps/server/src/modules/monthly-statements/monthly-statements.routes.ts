@@ -6,7 +6,7 @@ import {
   statementGenerationSchema,
   statementUpdateSchema,
 } from '@isf/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
@@ -25,7 +25,12 @@ const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
  * service checks: 422), and so does recording RG releases; cancelling a payment and removing an RG release
  * need the DANGEROUSLY_REVERT option (spec 2 §6). Scope: the market's.
  */
-export function registerStatementRoutes(app: FastifyInstance, database: Database): void {
+export type StatementHooks = {
+  /** Told once a statement is paid (the ERP retention warranties of its released RG). */
+  afterPaid?: (statementId: number, request: FastifyRequest) => Promise<void>;
+};
+
+export function registerStatementRoutes(app: FastifyInstance, database: Database, hooks: StatementHooks = {}): void {
   const service = createStatementService(database);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right(MONTHLY_STATEMENT_ENTITY, action) });
@@ -136,6 +141,7 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     { schema: { params: idParams }, config: right('update'), ...inScope },
     async (request) => {
       await service.markPaid(request.params.id, auditContext(request));
+      await hooks.afterPaid?.(request.params.id, request);
       return { success: true, record: await service.get(request.params.id) };
     },
   );

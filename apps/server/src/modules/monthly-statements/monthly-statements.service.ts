@@ -31,6 +31,7 @@ import { badRequest, businessRefusal, notFound, staleVersion } from '../../platf
 import { isInScope, runList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { projectScope } from '../../platform/scope.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
 import { MARKET_ENTITY, marketList, marketScope } from '../markets/index.js';
 import { statementList } from './monthly-statements.lists.js';
@@ -43,7 +44,6 @@ import {
   idList,
   lockStatementForChange,
   nodeJoin,
-  rowsOf,
   touchStatement,
   unlinkFromStatement,
 } from './statement-store.js';

@@ -17,6 +17,7 @@ import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
 import { runList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
 import { releaseCandidateList } from './monthly-statements.lists.js';
 import {
@@ -25,7 +26,6 @@ import {
   idList,
   lockStatementForChange,
   nodeJoin,
-  rowsOf,
   touchStatement,
   unlinkFromStatement,
 } from './statement-store.js';

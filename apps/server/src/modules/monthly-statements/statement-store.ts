@@ -1,5 +1,5 @@
 import { STATEMENT_LOCKED_MESSAGE } from '@isf/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { monthlyStatements } from '../../db/schema/index.js';
 import { businessRefusal, notFound } from '../../platform/errors.js';
@@ -9,10 +9,6 @@ import { ATTACHMENT_ENTITY } from '../attachments/index.js';
  * What every change of a monthly statement shares: reading and locking its row, the locked-statement
  * refusal, the version bump, and the SQL pieces its queries join on.
  */
-
-export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 /** The attachment's node code, joined as `n` on an attachment `att`. */
 export const nodeJoin = sql`LEFT JOIN workflow_tokens t ON t.entity_name = ${ATTACHMENT_ENTITY} AND t.entity_id = att.id

@@ -1,10 +1,11 @@
 // The orders module's face: what the app and the other modules may use of it (docs/architecture.md).
+
+export { queueOrderErpSend } from './order-erp.routes.js';
 export { applyLines } from './order-lines.js';
 export { loadOrderPdfOrder } from './order-pdf.js';
 export { requirePdfOption } from './order-pdf.routes.js';
 export { marketFacts, type OrderPdfOrder } from './order-pdf-layout.js';
 export { nextOrderReference } from './order-reference.js';
-export { isZeroQuantity, lineTotal, normalizeQuantity, totalWithVat } from './order-rules.js';
 export { ORDER_ENTITY, orderList, orderScope } from './orders.lists.js';
 export { registerOrderRoutes } from './orders.routes.js';
 export { FINANCIAL_OPTION, type OrderService } from './orders.service.js';

@@ -1,11 +1,11 @@
-import { ORDER_DOCUMENT_DELETE_MESSAGE } from '@isf/contract';
+import { ORDER_DOCUMENT_DELETABLE_NODES, ORDER_DOCUMENT_DELETE_MESSAGE } from '@isf/contract';
 import type { Database } from '../../db/client.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
 import { tokenOfItem } from '../workflow/index.js';
 import { ORDER_ENTITY } from './orders.lists.js';
 
 /** Spec 2 §6: the order nodes where its documents may be deleted without the option. */
-const DELETABLE_NODES = new Set(['os_draft', 'os_validation_cdp', 'os_validation_sst']);
+const DELETABLE_NODES = new Set(ORDER_DOCUMENT_DELETABLE_NODES);
 
 /**
  * Documents of an order are deleted in any state with `serviceorders.deletion_after_validation`,

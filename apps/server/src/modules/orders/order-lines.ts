@@ -1,9 +1,17 @@
-import { ORDER_LINE_DUPLICATE_MESSAGE, ORDER_LINE_UNKNOWN_PRESTATION_MESSAGE, type OrderLineInput } from '@isf/contract';
+import {
+  isZeroDecimal,
+  lineTotal,
+  normalizeQuantity,
+  ORDER_LINE_DUPLICATE_MESSAGE,
+  ORDER_LINE_UNKNOWN_PRESTATION_MESSAGE,
+  type OrderLineInput,
+  orderTotal,
+  totalWithVat,
+} from '@isf/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { markets, orderLines, orders, prestationPrices } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { isZeroQuantity, lineTotal, normalizeQuantity, orderTotal, totalWithVat } from './order-rules.js';
 
 /**
  * Applies line changes to an order in the caller's transaction: a non-zero quantity creates or updates
@@ -24,7 +32,7 @@ export async function applyLines(
     }
     seen.add(change.prestation);
   });
-  const relevant = changes.filter((change) => change.id !== null || !isZeroQuantity(change.quantity));
+  const relevant = changes.filter((change) => change.id !== null || !isZeroDecimal(change.quantity));
   const prestationIds = relevant.map((change) => change.prestation);
   const prices = new Map(
     prestationIds.length === 0
@@ -55,7 +63,7 @@ export async function applyLines(
     if (change.id === null && lineId !== undefined) {
       throw badRequest(`${errorAt(index)}${ORDER_LINE_DUPLICATE_MESSAGE}`, { prestationOSs: ORDER_LINE_DUPLICATE_MESSAGE });
     }
-    if (isZeroQuantity(change.quantity)) {
+    if (isZeroDecimal(change.quantity)) {
       await tx.delete(orderLines).where(eq(orderLines.id, change.id as number));
       continue;
     }

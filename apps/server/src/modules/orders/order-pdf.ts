@@ -1,4 +1,4 @@
-import { MARKET_VAT_RATES, type MarketVatType } from '@isf/contract';
+import { MARKET_VAT_RATES, type MarketVatType, orderTotal, totalWithVat } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -11,7 +11,6 @@ import {
   type OrderPdfTotals,
   orderPdfDefinition,
 } from './order-pdf-layout.js';
-import { orderTotal, totalWithVat } from './order-rules.js';
 
 /** Totals from the printed lines: sum of the rounded lines, then the market's VAT (none under reverse charge). */
 export function orderPdfTotals(lines: readonly OrderPdfLine[], tva: MarketVatType): OrderPdfTotals {

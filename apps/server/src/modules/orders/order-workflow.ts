@@ -3,6 +3,7 @@ import {
   ORDER_AMOUNT_WITHIN_ENGAGEMENT_MESSAGE,
   ORDER_EMITTER_REQUIRED_MESSAGE,
   ORDER_NO_AGENCY_MESSAGE,
+  ORDER_VALIDATING_NODES,
 } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
@@ -10,7 +11,6 @@ import type { Database } from '../../db/client.js';
 import type { MoveFacts, WorkflowRegistry } from '../workflow/index.js';
 
 const WORKFLOW = 'service_order';
-const VALIDATING_NODES = ['os_validation_cdp', 'os_validation_amount', 'os_validation_sst', 'os_validated'];
 
 type OrderFacts = {
   total: string;
@@ -35,7 +35,7 @@ async function orderFacts(db: Database, orderId: number): Promise<OrderFacts | u
 
 /** Spec 1 §4 rule 7 as a server guard: an order without agency never reaches a validating or validated node. */
 export async function agencyGuard(facts: MoveFacts, db: Database): Promise<string | null> {
-  if (!VALIDATING_NODES.includes(facts.to.code)) {
+  if (!ORDER_VALIDATING_NODES.includes(facts.to.code)) {
     return null;
   }
   const order = await orderFacts(db, facts.token.entityId);

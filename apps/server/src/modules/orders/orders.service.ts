@@ -8,8 +8,11 @@ import {
   ORDER_DEPOSIT_TYPE_LOCKED_MESSAGE,
   ORDER_EMITTER_ONLY_INTERNAL_MESSAGE,
   ORDER_EMITTER_TASK_REQUIRED_MESSAGE,
+  ORDER_ERP_FIELDS,
   ORDER_ERP_FROZEN_MESSAGE,
+  ORDER_FINANCIAL_FIELDS,
   ORDER_FINANCIAL_OPTION_MESSAGE,
+  ORDER_FOLLOW_UP_FIELDS,
   ORDER_LOCKED_MESSAGE,
   ORDER_MARKET_INACTIVE_MESSAGE,
   ORDER_MARKET_WITHOUT_BPU_MESSAGE,
@@ -23,6 +26,7 @@ import {
   type OrderUpdateInput,
   orderComplementMaxLength,
   orderDepositTypeSelectable,
+  releaseDateTooEarly,
 } from '@isf/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -326,35 +330,25 @@ export function createOrderService(database: Database) {
   /** Spec 2 §5 Order editing: the rules on what changed, against the stored order. */
   function assertEditable(before: NonNullable<Awaited<ReturnType<typeof find>>>, input: OrderUpdateInput, principal: Principal) {
     const changed = (field: keyof typeof before & keyof OrderUpdateInput) => (input[field] ?? null) !== (before[field] ?? null);
-    const financial = [
-      'name',
-      'imputation',
-      'oracleProject',
-      'oracleTask',
-      'oracleEmitterProject',
-      'oracleEmitterTask',
-      'releaseDate',
-    ] as const;
     if (before.locked) {
-      const allowed = new Set(['follower', 'deliveryDate', 'observation', 'executionPeriod']);
+      const allowed = new Set<string>(ORDER_FOLLOW_UP_FIELDS);
       const keys = Object.keys(selection).filter((key) => key in input && !allowed.has(key)) as (keyof typeof before &
         keyof OrderUpdateInput)[];
       if (keys.some(changed) || (input.prestationOSs ?? []).length > 0) {
         throw businessRefusal(ORDER_LOCKED_MESSAGE);
       }
     }
-    if (financial.some(changed) && !hasOption(principal, FINANCIAL_OPTION)) {
+    if (ORDER_FINANCIAL_FIELDS.some(changed) && !hasOption(principal, FINANCIAL_OPTION)) {
       throw businessRefusal(ORDER_FINANCIAL_OPTION_MESSAGE);
     }
     if (before.sentSST && changed('name')) {
       throw badRequest(ORDER_COMPLEMENT_FROZEN_MESSAGE, { name: ORDER_COMPLEMENT_FROZEN_MESSAGE });
     }
-    const erpFields = ['oracleProject', 'oracleTask', 'oracleEmitterProject', 'oracleEmitterTask'] as const;
-    if (before.oracleId !== null && erpFields.some(changed)) {
+    if (before.oracleId !== null && ORDER_ERP_FIELDS.some(changed)) {
       throw badRequest(ORDER_ERP_FROZEN_MESSAGE, { oracleProject: ORDER_ERP_FROZEN_MESSAGE });
     }
     const orderDate = input.date ?? before.date;
-    if (input.releaseDate !== null && input.releaseDate <= orderDate) {
+    if (releaseDateTooEarly(input.releaseDate, orderDate)) {
       throw badRequest(ORDER_RELEASE_DATE_MESSAGE, { releaseDate: ORDER_RELEASE_DATE_MESSAGE });
     }
   }

@@ -1,17 +1,14 @@
 import { type DashboardNode, RUNNING_ORDER_NODE_CODES, type RunningOrdersAmount } from '@isf/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { defineList, type ListDefinition } from '../../platform/list-engine.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import type { Actor } from './workflow-actors.js';
 import { listNodes, visibleNodeIds } from './workflow-catalogue.js';
 import { tokenFilterCondition } from './workflow-filters.js';
 import type { WorkflowRegistry } from './workflow-registry.js';
 
 const ORDER_ENTITY = 'order';
-
-async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 /**
  * Every node the caller's roles see (theirs and their delegators'), with the tokens in their scope (All)

@@ -1,6 +1,7 @@
 import type { ItemTransition, NodeType, TransitionType } from '@isf/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import type { Actor } from './workflow-actors.js';
 import { itemScope } from './workflow-filters.js';
 import type { WorkflowRegistry } from './workflow-registry.js';
@@ -23,11 +24,6 @@ type TransitionRow = {
   workflow_id: number;
   position: number;
 };
-
-async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
 
 /** Sorted by type (spec 1 §4), then by the workflow's order, then by id (positions may tie). */
 export function byTypeThenPosition(

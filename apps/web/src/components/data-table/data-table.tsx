@@ -37,6 +37,8 @@ export type DataTableProps<Row extends { id: Key }> = {
   onRowClick?: (row: Row) => void;
   /** Buttons shown beside the CSV download. */
   toolbar?: ReactNode;
+  /** A class for some rows (a row that must stand out, e.g. a market over its ceiling). */
+  rowClassName?: (row: Row) => string;
 };
 
 const NUMBER_COLUMN = '__number';
@@ -53,7 +55,7 @@ function cellValue(row: object, key: string): ReactNode {
 
 /** The generic list table of spec 1 §2, rendering a list controller's state. */
 export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
-  const { controller, columns, csvPath, selectable = true, numbered = true, onRowClick, toolbar } = props;
+  const { controller, columns, csvPath, selectable = true, numbered = true, onRowClick, toolbar, rowClassName } = props;
   const { t } = useTranslation();
   const { state, filterInputs } = controller;
   const firstRowNumber = (state.page - 1) * state.size + 1;
@@ -185,6 +187,7 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
               ? { selectedRowKeys: controller.selectedKeys, preserveSelectedRowKeys: true, onChange: controller.setSelectedKeys }
               : undefined
           }
+          rowClassName={rowClassName ? (row) => rowClassName(row) : undefined}
           onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row), className: 'isf-clickable-row' }) : undefined}
           onChange={(_pagination, filters, sorter) => controller.onTableChange(sorter, filters)}
         />

@@ -1,8 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import {
   ENVELOPE_ACCESS_NOT_GRANTED,
+  ENVELOPE_DRAFT_NODE,
   ENVELOPE_ENTITY,
   ENVELOPE_MIN_VALIDATOR_ROLES,
+  ENVELOPE_SEND_TRANSITIONS,
   ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE,
   type EnvelopeRecord,
   type EnvelopeValidator,
@@ -46,7 +48,7 @@ function DecisionTag({ validator }: { validator: EnvelopeValidator }) {
 }
 
 /** Steps from which an envelope may be sent to validation. */
-const SENDABLE_NODES = new Set(['env_draft', 'env_refused']);
+const SENDABLE_NODES = new Set(Object.keys(ENVELOPE_SEND_TRANSITIONS));
 
 function warnRefusal(error: unknown) {
   if (error instanceof ApiError && error.status === 422) {
@@ -75,7 +77,7 @@ function EnvelopeDetail({
   const queryClient = useQueryClient();
   useEffect(() => setName(envelope.name), [envelope.name]);
   const nodeCode = envelope.statusWF?.nodeCode ?? '';
-  const draft = nodeCode === 'env_draft';
+  const draft = nodeCode === ENVELOPE_DRAFT_NODE;
   const canUpdate = can('envelope', 'update');
 
   const rename = async () => {

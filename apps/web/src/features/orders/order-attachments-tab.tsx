@@ -1,4 +1,11 @@
-import { MARKET_DEPOSIT_TYPES, type MarketDepositType, ORDER_RELEASE_DATE_MESSAGE, type OrderDetailRecord } from '@isf/contract';
+import {
+  attachmentCreationAllowed,
+  MARKET_DEPOSIT_TYPES,
+  type MarketDepositType,
+  ORDER_RELEASE_DATE_MESSAGE,
+  type OrderDetailRecord,
+  releaseDateTooEarly,
+} from '@isf/contract';
 import { Card, Col, Form, type FormInstance, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth-store';
@@ -6,7 +13,6 @@ import { useEditMode } from '../../app/edit-mode';
 import { formatIsoDate, formatMoney } from '../../i18n';
 import { OrderAttachmentsTable } from '../attachments/order-attachments-table';
 import { DepositsBlock } from '../deposits/deposits-block';
-import { attachmentCreationAllowed, releaseDateTooEarly } from './order-editing-rules';
 import type { OrderFormValues } from './order-form-values';
 import { useEditableOrderFields } from './order-information-tab';
 

@@ -1,8 +1,10 @@
 import {
+  missingRequiredFields,
   ORDER_DOCUMENT_DELETABLE_NODES,
   ORDER_REQUIRED_FIELDS_MESSAGE,
   type OrderDetailRecord,
   type OrderLineInput,
+  orderHeaderActions,
   orderUpdateSchema,
 } from '@isf/contract';
 import { Form, Tag } from 'antd';
@@ -20,7 +22,6 @@ import { DocumentManager } from '../../components/document-manager/document-mana
 import { showFieldErrors } from '../../components/form/schema-rules';
 import { OrderAttachmentsTab } from './order-attachments-tab';
 import { deleteOrder, fetchOrder, orderQueryKey, updateOrder } from './order-detail.api';
-import { missingRequiredFields, orderHeaderActions } from './order-editing-rules';
 import { type OrderFormValues, orderFormValuesOf, orderPayloadOf } from './order-form-values';
 import { useOrderHeaderActions } from './order-header-actions';
 import { OrderInformationTab } from './order-information-tab';

@@ -1,5 +1,5 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { ORDER_CONFIRM_SEND_TO_ERP, type OrderDetailRecord } from '@isf/contract';
+import { ORDER_CONFIRM_SEND_TO_ERP, type OrderDetailRecord, orderHeaderActions } from '@isf/contract';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { useEditMode } from '../../app/edit-mode';
 import { useCsvImport } from '../../components/csv-import/use-csv-import';
 import { SendToErpButton } from '../../components/erp/send-to-erp-button';
 import { downloadOrderPdf, importOrderLines, sendOrderToErp } from './order-detail.api';
-import { orderHeaderActions } from './order-editing-rules';
 
 export const ORDER_DOWNLOAD_OPTION = 'serviceorders.display_order_download_button';
 export const ORDER_FINANCIAL_OPTION = 'serviceorders.edit_financial_info';

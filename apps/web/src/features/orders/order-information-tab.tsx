@@ -1,4 +1,11 @@
-import { type OracleProjectRecord, type OrderDetailRecord, orderComplementMaxLength } from '@isf/contract';
+import {
+  editableOrderFields,
+  type OracleProjectRecord,
+  type OrderDetailRecord,
+  type OrderFormField,
+  orderComplementMaxLength,
+  showsEmitterFields,
+} from '@isf/contract';
 import { Card, Col, Form, type FormInstance, Input, Row, Select, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +19,6 @@ import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { formatIsoDate } from '../../i18n';
 import type { UserRow } from '../users/users.api';
 import { useOracleProjectTasks, useOrderChoices } from './order-detail.api';
-import { editableOrderFields, type OrderFormField, showsEmitterFields } from './order-editing-rules';
 import { oracleProjectLabel } from './order-emitter-modal';
 import { OrderErpStatus } from './order-erp-status';
 import type { OrderFormValues } from './order-form-values';

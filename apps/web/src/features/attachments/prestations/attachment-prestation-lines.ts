@@ -1,5 +1,5 @@
 import type { AttachmentLineInput, AttachmentPrestationLine } from '@isf/contract';
-import { compareDecimals, isZeroDecimal, lineTotal, sumDecimals } from '../../orders/prestations/decimal-amounts';
+import { compareDecimals, isZeroDecimal, lineTotal, sumDecimals } from '@isf/contract';
 
 /** Quantities typed in edit mode, by prestation id: one entry per prestation, so a line is never added twice. */
 export type QuantityEdits = Readonly<Record<number, string>>;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, isZeroDecimal, lineTotal, roundDecimal, sumDecimals } from './decimal-amounts';
+import {
+  compareDecimals,
+  isZeroDecimal,
+  lineTotal,
+  normalizeQuantity,
+  orderTotal,
+  roundDecimal,
+  sumDecimals,
+  totalWithVat,
+} from './decimal-amounts.js';
 
 describe('decimal amounts', () => {
   it('multiplies a price by a quantity and rounds half-up to the cent, as the server does', () => {
@@ -41,5 +50,22 @@ describe('decimal amounts', () => {
     expect(compareDecimals('10.5', '9.75')).toBe(1);
     expect(compareDecimals('2', '2.00')).toBe(0);
     expect(compareDecimals('0.1', '0.25')).toBe(-1);
+  });
+
+  it('adds the market VAT to a total and rounds half-up to the cent', () => {
+    expect(totalWithVat('100.00', 'basic')).toBe('120.00');
+    expect(totalWithVat('100.00', 'tenPercents')).toBe('110.00');
+    expect(totalWithVat('100.00', 'reverseCharge')).toBe('100.00');
+    expect(totalWithVat('0.05', 'basic')).toBe('0.06');
+    expect(totalWithVat('1234.57', 'basic')).toBe('1481.48');
+    expect(totalWithVat('-10.03', 'basic')).toBe('-12.04');
+    expect(totalWithVat('10.00', 'unknown')).toBe('10.00');
+  });
+
+  it('sums the rounded line totals into the order total and normalises quantities to one decimal', () => {
+    expect(orderTotal(['6.18', '37.05', '0.30'])).toBe('43.53');
+    expect(orderTotal([])).toBe('0.00');
+    expect(normalizeQuantity('2.25')).toBe('2.3');
+    expect(normalizeQuantity('3')).toBe('3.0');
   });
 });

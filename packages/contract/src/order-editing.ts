@@ -4,7 +4,7 @@ import {
   ORDER_VALIDATED_NODE,
   type OrderDetailRecord,
   orderDepositTypeSelectable,
-} from '@isf/contract';
+} from './order-detail.js';
 
 /** The fields of the order form (Information and Attachments tabs). */
 export const ORDER_FORM_FIELDS = [
@@ -44,7 +44,25 @@ type OrderFacts = Pick<
 >;
 
 /** A locked order keeps only its follow-up editable (spec 2 §4 "follower-edition mode"). */
-const FOLLOW_UP_FIELDS: ReadonlySet<OrderFormField> = new Set(['follower', 'deliveryDate', 'executionPeriod', 'observation']);
+export const ORDER_FOLLOW_UP_FIELDS = ['follower', 'deliveryDate', 'executionPeriod', 'observation'] as const;
+
+/** The financial fields: changed only with option serviceorders.edit_financial_info (spec 2 §5). */
+export const ORDER_FINANCIAL_FIELDS = [
+  'name',
+  'imputation',
+  'oracleProject',
+  'oracleTask',
+  'oracleEmitterProject',
+  'oracleEmitterTask',
+  'releaseDate',
+] as const;
+
+/** The ERP and emitter fields: frozen once the order has an ERP id (spec 2 §5). */
+export const ORDER_ERP_FIELDS = ['oracleProject', 'oracleTask', 'oracleEmitterProject', 'oracleEmitterTask'] as const;
+
+const FOLLOW_UP_FIELDS: ReadonlySet<OrderFormField> = new Set(ORDER_FOLLOW_UP_FIELDS);
+const FINANCIAL_FIELDS: ReadonlySet<OrderFormField> = new Set(ORDER_FINANCIAL_FIELDS);
+const ERP_FIELDS: ReadonlySet<OrderFormField> = new Set(ORDER_ERP_FIELDS);
 
 /**
  * Spec 2 §4-§5, which fields may change now: nothing outside edit mode; a locked order only its follow-up;
@@ -60,25 +78,13 @@ export function editableOrderFields(order: OrderFacts, context: OrderEditContext
     return FOLLOW_UP_FIELDS;
   }
   const inErp = order.oracleId !== null;
-  const erp = context.financial && !inErp;
-  const rules: Record<OrderFormField, boolean> = {
-    name: context.financial && !order.sentSST,
-    mainClient: true,
-    clientMarket: true,
-    clientBdc: true,
-    executionPeriod: true,
-    oscarSubProject: true,
-    imputation: context.financial,
-    oracleProject: erp,
-    oracleTask: erp && context.oracleProject !== null,
-    oracleEmitterProject: erp,
-    oracleEmitterTask: erp && context.oracleEmitterProject !== null,
-    orderTemplate: true,
-    endDate: true,
-    follower: true,
-    observation: true,
-    deliveryDate: true,
-    releaseDate: context.financial,
+  // the rules of the field's classes, then each field's own
+  const open = (field: OrderFormField) =>
+    (context.financial || !FINANCIAL_FIELDS.has(field)) && (!inErp || !ERP_FIELDS.has(field));
+  const own: Partial<Record<OrderFormField, boolean>> = {
+    name: !order.sentSST,
+    oracleTask: context.oracleProject !== null,
+    oracleEmitterTask: context.oracleEmitterProject !== null,
     depositType: orderDepositTypeSelectable({
       marketDepositType: order.marketDepositType,
       total: order.total,
@@ -86,7 +92,8 @@ export function editableOrderFields(order: OrderFacts, context: OrderEditContext
       nodeCode: order.statusWF?.nodeCode ?? null,
     }),
   };
-  return new Set(ORDER_FORM_FIELDS.filter((field) => rules[field]));
+  const rules = (field: OrderFormField) => open(field) && (own[field] ?? true);
+  return new Set(ORDER_FORM_FIELDS.filter(rules));
 }
 
 /** Emitter project and task show only for a market paid internally (spec 2 §2 and §5). */

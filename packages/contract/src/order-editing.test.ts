@@ -8,7 +8,7 @@ import {
   orderHeaderActions,
   releaseDateTooEarly,
   showsEmitterFields,
-} from './order-editing-rules';
+} from './order-editing.js';
 
 type Facts = Parameters<typeof editableOrderFields>[0];
 

@@ -1,6 +1,9 @@
+import { MARKET_VAT_RATES, type MarketVatType } from './markets.js';
+
 /**
- * Exact decimal arithmetic on the money and quantity strings of an order (no decimal library in the
- * web app): a value is held as an integer of units and a number of decimals, so 0.1 + 0.2 is 0.3.
+ * Exact decimal arithmetic on money and quantity strings, the one copy of the order and attachment line
+ * rules that the server stores and the web previews (no decimal library needed): a value is held as an
+ * integer of units and a number of decimals, so 0.1 + 0.2 is 0.3.
  */
 type Scaled = { units: bigint; decimals: number };
 
@@ -23,7 +26,7 @@ function rescale(value: Scaled, decimals: number): bigint {
   }
   const divisor = 10n ** BigInt(value.decimals - decimals);
   const magnitude = value.units < 0n ? -value.units : value.units;
-  // Half-up on the magnitude, as the server's Decimal.ROUND_HALF_UP.
+  // Half-up on the magnitude (half away from zero), as decimal.js's ROUND_HALF_UP.
   const rounded = magnitude / divisor + ((magnitude % divisor) * 2n >= divisor ? 1n : 0n);
   return value.units < 0n ? -rounded : rounded;
 }
@@ -47,7 +50,7 @@ export function roundDecimal(text: string | null | undefined, decimals: number):
   return format(rescale(parse(text), decimals), decimals);
 }
 
-/** A line total: unit price × quantity rounded half-up to the cent (the server's rule). */
+/** A line total: unit price × quantity rounded half-up to the cent. */
 export function lineTotal(unitPrice: string, quantity: string): string {
   const price = parse(unitPrice);
   const amount = parse(quantity);
@@ -69,4 +72,23 @@ export function compareDecimals(left: string, right: string): number {
   const widest = Math.max(a.decimals, b.decimals);
   const difference = rescale(a, widest) - rescale(b, widest);
   return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+}
+
+/** The order total: the sum of its rounded line totals. */
+export function orderTotal(lineTotals: readonly string[]): string {
+  return sumDecimals(lineTotals, 2);
+}
+
+/** The total with VAT of the market's type, rounded half-up to the cent (reverse charge: no VAT invoiced). */
+export function totalWithVat(total: string, tva: string): string {
+  const amount = parse(total);
+  const rate = parse(MARKET_VAT_RATES[tva as MarketVatType] ?? '0');
+  // total × (100 + rate) / 100, exactly, then rounded
+  const factor = 100n * 10n ** BigInt(rate.decimals) + rate.units;
+  return format(rescale({ units: amount.units * factor, decimals: amount.decimals + rate.decimals + 2 }, 2), 2);
+}
+
+/** A quantity normalised to one decimal, half-up (spec 2 §9). */
+export function normalizeQuantity(quantity: string): string {
+  return roundDecimal(quantity, 1);
 }

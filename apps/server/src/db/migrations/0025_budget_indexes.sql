@@ -1,0 +1,1 @@
+CREATE INDEX "monthly_statements_date_idx" ON "monthly_statements" USING btree ("date","id");

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { defineList, type ListColumn } from '../../platform/list-engine.js';
+import { warrantyList } from '../warranties/index.js';
+
+/**
+ * The budget's retentions and guarantees (spec 2 Budget warranties, docs/money.md "Budgets"): the order
+ * warranties list (`warranties` module: the RG withheld, released and left of the order's validated
+ * attachments, the deposits they consumed), plus the deposits paid for the order and the payment
+ * guarantee of its project, which replaces the retention (loi 71-584): the RG left it covers.
+ */
+const joinProject = sql`JOIN projects gp ON gp.id = o.project_id`;
+const joinDeposits = sql`LEFT JOIN LATERAL (
+    SELECT coalesce(sum(dep.amount), 0)::numeric(18, 2) AS amount FROM deposits dep WHERE dep.order_id = o.id
+  ) dp ON TRUE`;
+
+const base = warrantyList.columns;
+const pick = (...names: string[]) =>
+  Object.fromEntries(names.flatMap((name) => (base[name] ? [[name, base[name]] as const] : [])));
+
+const rgLeft = base.rgLeft;
+const columns: Record<string, ListColumn> = {
+  ...pick('id', 'reference', 'marketId', 'marketEdifice', 'projectId', 'projectName', 'total', 'rg', 'rgReleased', 'rgLeft'),
+  depositAmount: {
+    sql: sql`dp.amount`,
+    kind: 'money',
+    label: 'Avances versées (€)',
+    summable: true,
+    joined: true,
+    join: joinDeposits,
+  },
+  ...pick('depositUsed'),
+  paymentGuarantee: {
+    sql: sql`gp.payment_guarantee`,
+    kind: 'boolean',
+    label: 'Caution (loi 71-584)',
+    joined: true,
+    join: joinProject,
+  },
+  rgCoveredByGuarantee: {
+    sql: sql`(CASE WHEN gp.payment_guarantee THEN ${rgLeft?.sql} ELSE 0 END)::numeric(18, 2)`,
+    kind: 'money',
+    label: 'RG couverte par la caution (€)',
+    summable: true,
+    joined: true,
+    join: [joinProject, ...[rgLeft?.join ?? []].flat()],
+  },
+};
+
+/** GET /budget/warranties: the order warranties, newest first, scoped as orders. */
+export const budgetWarrantyList = defineList({
+  ...warrantyList,
+  name: 'budget-warranties',
+  from: sql`${warrantyList.from} ${joinProject} ${joinDeposits}`,
+  columns,
+});

@@ -1,0 +1,4 @@
+/** ERP imputations (spec 2 /oracleimputations): registered by the app. */
+
+export type { SendOrder } from './imputation-jobs.js';
+export { registerOracleImputationRoutes } from './oracle-imputations.routes.js';
