@@ -58,6 +58,7 @@ const staticFeedback = () => import('./static-feedback').then((module) => module
 const beforeBridge: Feedback = {
   alert: (options) => void staticFeedback().then((feedback) => feedback.alert(options)),
   warning: (content) => void staticFeedback().then((feedback) => feedback.warning(content)),
+  error: (content) => void staticFeedback().then((feedback) => feedback.error(content)),
   success: (content) => void staticFeedback().then((feedback) => feedback.success(content)),
   confirm: (options) => staticFeedback().then((feedback) => feedback.confirm(options)),
 };
