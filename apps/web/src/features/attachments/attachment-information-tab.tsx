@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../app/auth-store';
 import { useEditMode } from '../../app/edit-mode';
 import { EntityLink } from '../../components/entity-link';
+import { ErpSendStatus, erpStatusColor } from '../../components/erp/erp-send-status';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
@@ -94,7 +95,17 @@ export function AttachmentInformationTab({ attachment, form, onMoved }: Attachme
     {
       key: 'oracleStatus',
       label: t('orderList.oracleStatus'),
-      children: `${t(`attachmentList.oracleStatuses.${attachment.oracleStatus}`)}${attachment.oracleId ? ` (${attachment.oracleId})` : ''}`,
+      children: (
+        <ErpSendStatus
+          view={{
+            color: erpStatusColor(attachment.oracleStatus),
+            text: t(`attachmentList.oracleStatuses.${attachment.oracleStatus}`),
+          }}
+          oracleStatus={attachment.oracleStatus}
+          oracleId={attachment.oracleId}
+          erpSend={attachment.erpSend}
+        />
+      ),
     },
     {
       key: 'status',
