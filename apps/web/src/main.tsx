@@ -9,10 +9,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { FeedbackBridge } from './app/feedback-bridge';
-import { queryClient } from './app/query-client';
 import { installResponseHandling } from './app/response-handling';
 import { createAppRouter } from './app/router';
-import { LOCALE } from './i18n';
+import { LOCALE } from './lib/i18n';
+import { queryClient } from './lib/query-client';
 import './app/global.css';
 
 dayjs.locale(LOCALE === 'en' ? 'en-gb' : 'fr');

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useLayoutEffect } from 'react';
-import { createFeedback, setFeedback } from './feedback';
+import { createFeedback, setFeedback } from '../lib/feedback';
 
 /** Mounted once inside antd's `App`: hands its themed modal and message hooks to module-level code. */
 export function FeedbackBridge() {

@@ -6,6 +6,7 @@ import { workflowRoutes } from '../features/workflow/workflow-routes';
 import { featureRoutes } from './feature-routes';
 import { LogoutRoute } from './logout-route';
 import { RootLayout } from './root-layout';
+import { canOpenPath } from './route-access';
 import { NotFoundPage } from './shell/not-found-page';
 import { ShellLayout } from './shell/shell-layout';
 
@@ -23,7 +24,7 @@ export const appRoutes: RouteObject[] = [
       {
         element: <ShellLayout />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage canOpenPath={canOpenPath} /> },
           // no entity: the page shows its delegations only with users.can_delegate / users.can_admin_delegate
           { path: 'account-manage', element: <AccountPage /> },
           // no entity either: a node may hold any kind of work item (the server checks the role's nodes)

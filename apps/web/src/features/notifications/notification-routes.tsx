@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 import { NOTIFICATIONS_ROUTE } from './notifications.api';
 
 const NotificationListPage = lazyPage(() => import('./notification-list-page').then((module) => module.NotificationListPage));

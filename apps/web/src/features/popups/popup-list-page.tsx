@@ -3,11 +3,11 @@ import { Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth-store';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../lib/auth-store';
 import { PopupActiveTag, PopupDate } from './popup-cells';
 import { POPUP_CSV_PATH, POPUP_LIST_PATH, POPUPS_ROUTE, type PopupRow } from './popups.api';
 

@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 import { POPUPS_ROUTE } from './popups.api';
 
 const PopupEditorPage = lazyPage(() => import('./popup-editor-page').then((module) => module.PopupEditorPage));

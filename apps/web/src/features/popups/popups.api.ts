@@ -1,7 +1,7 @@
 import type { PopupAnnouncement, PopupCriteria, PopupRecord, PopupUser } from '@isf/contract';
 import { popupCriteriaQuery } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export const POPUPS_ROUTE = '/popups-management';
 const BASE = '/popup-notification';

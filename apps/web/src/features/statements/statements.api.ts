@@ -8,7 +8,7 @@ import type {
   StatementRelease,
   StatementUpdateInput,
 } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type { StatementListRow };
 
