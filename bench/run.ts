@@ -22,6 +22,10 @@ import path from 'node:path';
 import type { DatabaseHandle } from '@isf/server/src/db/client.js';
 import { attachmentList } from '@isf/server/src/modules/attachments/attachments.lists.js';
 import { createAttachmentService } from '@isf/server/src/modules/attachments/attachments.service.js';
+import { dc4List } from '@isf/server/src/modules/budgets/dc4.lists.js';
+import { odList } from '@isf/server/src/modules/budgets/od.lists.js';
+import { quantitativeList } from '@isf/server/src/modules/budgets/quantitatives.lists.js';
+import { budgetWarrantyList } from '@isf/server/src/modules/budgets/warranties.lists.js';
 import { orderList } from '@isf/server/src/modules/orders/orders.lists.js';
 import { createOrderService } from '@isf/server/src/modules/orders/orders.service.js';
 import { prestationList } from '@isf/server/src/modules/price-schedules/price-schedules.lists.js';
@@ -76,6 +80,9 @@ type DetailScenario = {
 type Scenario = ListScenario | DetailScenario;
 
 const page = (number: number) => ({ page: String(number), size: '50' });
+
+/** The OD mask's usual range: one month of statements. */
+const BUDGET_OD_MONTH = { startDate: '2025-06-01', endDate: '2025-06-30' };
 
 /**
  * The measured requests. Projects (a) filter on the second project type by id order (id 2 in a fresh
@@ -235,6 +242,36 @@ function scenarios(
       label: `warranties of project ${attachmentFacts.projectId}, hide empty RG, reference asc`,
       ...warrantiesOf(projectCriteria),
       query: { ...page(0), sort: 'reference,asc' },
+    },
+    // the budget screens' first page with their totals row (docs/performance.md "Budget screens")
+    {
+      key: 'b1',
+      label: 'budget DC4, first page with totals',
+      path: '/api/budget/dc4',
+      list: dc4List,
+      query: { ...page(0), sort: 'id,asc', summary: 'true' },
+    },
+    {
+      key: 'b2',
+      label: 'budget OD mask, one month, first page with totals',
+      path: '/api/budget/od',
+      list: odList(BUDGET_OD_MONTH),
+      criteria: BUDGET_OD_MONTH,
+      query: { ...page(0), sort: 'statementDate,desc', summary: 'true' },
+    },
+    {
+      key: 'b3',
+      label: 'budget quantitatives, first page with totals',
+      path: '/api/budget/quantitatives',
+      list: quantitativeList,
+      query: { ...page(0), sort: 'id,asc', summary: 'true' },
+    },
+    {
+      key: 'b4',
+      label: 'budget retentions and guarantees, first page with totals',
+      path: '/api/budget/warranties',
+      list: budgetWarrantyList,
+      query: { ...page(0), sort: 'id,desc', summary: 'true' },
     },
     {
       key: 'od',

@@ -4,7 +4,6 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -47,6 +46,7 @@ import { registerJobs } from './platform/jobs/jobs-plugin.js';
 import { createPrincipalLoader, type PrincipalLoader } from './platform/principal.js';
 import { generateRequestId, registerRequestIdHeader } from './platform/request-id.js';
 import { createTokenService, type TokenService } from './platform/tokens.js';
+import { registerWebAssets } from './platform/web-assets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,7 +148,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerDelegationRoutes(app, db);
 
   if (config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true });
+    await registerWebAssets(app, config.webDistDir);
   }
   return app;
 }

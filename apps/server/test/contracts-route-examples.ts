@@ -36,13 +36,17 @@ export const CONTRACT_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     const upload = await uploadToEnvelope(context.app, context.db, context.admin, envelopeId);
     expect(upload.statusCode, upload.body).toBe(200);
     const roles = await inject(context.app, { method: 'GET', url: '/api/role/envelope-validator', token: context.admin });
-    const users = roles.json<{ users: { id: number }[] }[]>().flatMap((role) => role.users.map((user) => user.id));
+    // one user for each of the first two validator roles (the send needs at least two)
+    const users = roles
+      .json<{ users: { id: number }[] }[]>()
+      .flatMap((role) => role.users.slice(0, 1).map((user) => user.id))
+      .slice(0, 2);
     if (context.caller) {
       // the send fires the hidden transition: the caller's role must hold it (the role editor's Workflow tab)
       await context.db.execute(sql`INSERT INTO role_workflow_transitions (role_id, transition_id)
         SELECT u.role_id, t.id FROM users u, workflow_transitions t
         WHERE u.id = ${context.caller.userId} AND t.code = 'env_submit_to_validation' ON CONFLICT DO NOTHING`);
     }
-    return { url: '/api/envelope/validation/', payload: { envId: envelopeId, users: users.slice(0, 1) } };
+    return { url: '/api/envelope/validation/', payload: { envId: envelopeId, users } };
   },
 };

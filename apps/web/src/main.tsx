@@ -1,21 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enGB from 'antd/locale/en_GB';
-import frFR from 'antd/locale/fr_FR';
-import dayjs from 'dayjs';
-import 'dayjs/locale/en-gb';
-import 'dayjs/locale/fr';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { FeedbackBridge } from './app/feedback-bridge';
 import { installResponseHandling } from './app/response-handling';
 import { createAppRouter } from './app/router';
-import { LOCALE } from './lib/i18n';
-import { queryClient } from './lib/query-client';
 import './app/global.css';
+import './lib/i18n';
 
-dayjs.locale(LOCALE === 'en' ? 'en-gb' : 'fr');
+// antd's locale, the query cache, antd's App (dialogs, toasts) and the dates' locale come with the shell
+// (app/shell/shell-layout.tsx): the login page, the first screen, downloads none of them
 
 const router = createAppRouter();
 installResponseHandling({
@@ -31,13 +23,6 @@ if (!container) {
 
 createRoot(container).render(
   <StrictMode>
-    <ConfigProvider locale={LOCALE === 'en' ? enGB : frFR}>
-      <QueryClientProvider client={queryClient}>
-        <AntApp>
-          <FeedbackBridge />
-          <RouterProvider router={router} />
-        </AntApp>
-      </QueryClientProvider>
-    </ConfigProvider>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalId, optionalText, requiredId, versionField } from './fields.js';
 import { MARKET_DEPOSIT_TYPE_MESSAGE, MARKET_DEPOSIT_TYPES } from './markets.js';
+import { ORDER_QUANTITY_INVALID_MESSAGE } from './shared-messages.js';
 
 /** Spec 2 §8 and §5: the order messages, verbatim where the spec gives them. */
 export const ORDER_REQUIRED_FIELDS_MESSAGE = 'Veuillez remplir tous les champs requis!';
@@ -23,7 +24,6 @@ export const ORDER_TASK_NOT_OF_PROJECT_MESSAGE = "La tâche Oracle choisie n'app
 export const ORDER_MARKET_INACTIVE_MESSAGE = 'Ce marché est désactivé : choisissez un marché actif.';
 export const ORDER_LINE_DUPLICATE_MESSAGE = 'Cette prestation est déjà présente dans la commande.';
 export const ORDER_LINE_UNKNOWN_PRESTATION_MESSAGE = "Cette prestation n'a pas de prix dans le BPU de la commande.";
-export const ORDER_QUANTITY_INVALID_MESSAGE = 'Quantité invalide : un nombre positif par pas de 0,5.';
 export const ORDER_DOCUMENT_DELETE_MESSAGE =
   "Les documents d'une commande ne peuvent être supprimés qu'au brouillon ou en validation (chef de projet, sous-traitant).";
 export const ORDER_LOCKED_IMPORT_MESSAGE = "Cette commande est verrouillée : l'import est impossible.";

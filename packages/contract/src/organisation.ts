@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { optionalMail, optionalText, requiredText } from './fields.js';
 import { formatMessage } from './messages.js';
+import { SIRET_INVALID_MESSAGE } from './shared-messages.js';
 import { isValidSiret } from './siret.js';
-
-export const SIRET_INVALID_MESSAGE = 'Le numéro SIRET est invalide (14 chiffres et clé de contrôle).';
-export const REGISTRY_INVALID_RESPONSE_MESSAGE = 'Réponse invalide du serveur ! Veuillez réessayer plus tard !';
 
 export const siretSchema = z
   .string({ error: formatMessage('validation.required') })

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { optionalId, requiredId, requiredText, versionField } from './fields.js';
+import { NEED_CATEGORY_MESSAGE } from './shared-messages.js';
 
 /** Texts of the price-schedule screens (spec 3 §8 where it gives them, ours otherwise). */
-export const NEED_CATEGORY_MESSAGE = 'need category';
-export const IMPORT_SUCCESS_MESSAGE = 'Import effectué avec succès';
 export const BPU_LOCKED_MESSAGE = 'Ce BPU est verrouillé : il ne peut être ni modifié, ni supprimé, ni réimporté.';
-export const CSV_ONLY_MESSAGE = 'Seuls les fichiers CSV (séparateur point-virgule) sont acceptés.';
 export const NO_IMPORT_FILE_MESSAGE = 'Aucun fichier sélectionné.';
 export const COST_INVALID_MESSAGE = 'Prix invalide (nombre positif ou nul, deux décimales au plus).';
 export const CATEGORY_PARENT_NOT_TOP_MESSAGE = 'La catégorie parente doit être une catégorie de premier niveau.';

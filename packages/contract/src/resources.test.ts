@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES_FR } from './messages.js';
-import { RESOURCE_LIST, RESOURCES, resourceCreateSchema, resourceUpdateSchema } from './resources.js';
+import { resourceCreateSchema, resourceUpdateSchema } from './resource-schemas.js';
+import { RESOURCE_LIST, RESOURCES } from './resources.js';
 
 describe('resource declarations', () => {
   it('declares distinct API paths and routes for every resource', () => {

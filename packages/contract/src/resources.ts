@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import type { EntityCode } from './entities.js';
-import { formatMessage } from './messages.js';
 
 /**
  * The simple reference lists of spec 3, declared once: the server generates their routes and the web
@@ -170,34 +168,5 @@ export const RESOURCES: Record<ResourceKey, ResourceDefinition> = {
 };
 
 export const RESOURCE_LIST = RESOURCE_KEYS.map((key) => RESOURCES[key]);
-
-function fieldSchema(field: ResourceField) {
-  const base = z
-    .string({ error: formatMessage('validation.required') })
-    .trim()
-    .max(field.maxLength, formatMessage('validation.tooLong', { max: field.maxLength }));
-  return field.required
-    ? base.min(1, formatMessage('validation.required'))
-    : base
-        .transform((value) => (value === '' ? null : value))
-        .nullable()
-        .optional();
-}
-
-/** The payload schema of a create (fields asked in the create modal). */
-export function resourceCreateSchema(definition: ResourceDefinition) {
-  const shape = Object.fromEntries(
-    definition.fields.filter((field) => field.inCreate).map((field) => [field.name, fieldSchema(field)]),
-  );
-  return z.object(shape);
-}
-
-/** The payload schema of an update: the editable fields plus the version the user loaded. */
-export function resourceUpdateSchema(definition: ResourceDefinition) {
-  const shape = Object.fromEntries(
-    definition.fields.filter((field) => field.editable).map((field) => [field.name, fieldSchema(field)]),
-  );
-  return z.object({ ...shape, version: z.coerce.number().int().min(1) });
-}
 
 export type ResourceRecord = { id: number; version: number } & Record<string, string | number | null>;

@@ -23,9 +23,11 @@ describe('route access', () => {
     setEditing(false);
     const profile = makeProfile();
     setAuth({ token: 'abc', profile, activeProfile: profile.uid });
+    // the home screen's process table reads a list of nodes; the other calls of the shell and home screen
+    // only need an answer (the footer shows the version)
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => reply(200, '2025.10.20')),
+      vi.fn(async (url: string) => (url.endsWith('/dashboard/nodes') ? reply(200, []) : reply(200, '2025.10.20'))),
     );
   });
   afterEach(() => {

@@ -1,14 +1,18 @@
 import { createHashRouter, type RouteObject } from 'react-router';
-import { AccountPage } from '../features/account/account-page';
-import { HomePage } from '../features/home/home-page';
 import { LoginPage } from '../features/login/login-page';
 import { workflowRoutes } from '../features/workflow/workflow-routes';
+import { lazyPage } from '../lib/lazy-page';
 import { featureRoutes } from './feature-routes';
 import { LogoutRoute } from './logout-route';
 import { RootLayout } from './root-layout';
 import { canOpenPath } from './route-access';
-import { NotFoundPage } from './shell/not-found-page';
-import { ShellLayout } from './shell/shell-layout';
+
+// The login page is the first screen of a signed-out user: it is in the main bundle. The shell (menus,
+// header) and every screen behind it load on their first render, so the login page downloads none of them.
+const ShellLayout = lazyPage(() => import('./shell/shell-layout').then((module) => module.ShellLayout));
+const HomePage = lazyPage(() => import('../features/home/home-page').then((module) => module.HomePage));
+const AccountPage = lazyPage(() => import('../features/account/account-page').then((module) => module.AccountPage));
+const NotFoundPage = lazyPage(() => import('./shell/not-found-page').then((module) => module.NotFoundPage));
 
 /**
  * The route tree. Routes that declare an entity need its read right (see `route-access.ts`, which

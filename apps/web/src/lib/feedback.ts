@@ -1,10 +1,10 @@
-import { Modal, message } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
  * Alerts, toasts and confirmations usable outside React (the global response handling, the router
- * guards). The antd `App` hooks are captured by `FeedbackBridge` so the dialogs follow the theme and
- * locale; until it mounts, antd's static functions stand in.
+ * guards). The antd `App` hooks are captured by `FeedbackBridge` (mounted by the shell) so the dialogs
+ * follow the theme and locale; until it mounts (the login page, tests of a single screen), antd's static
+ * functions stand in, loaded on first use so that the login page does not download the dialogs.
  */
 export type Feedback = {
   alert(options: { title: ReactNode; content?: ReactNode }): void;
@@ -44,12 +44,28 @@ export function createFeedback(modal: DialogApi, toast: ToastApi): Feedback {
   };
 }
 
-let current: Feedback = createFeedback(Modal, message);
+const staticFeedback = () => import('./static-feedback').then((module) => module.staticFeedback);
+
+const beforeBridge: Feedback = {
+  alert: (options) => void staticFeedback().then((feedback) => feedback.alert(options)),
+  warning: (content) => void staticFeedback().then((feedback) => feedback.warning(content)),
+  success: (content) => void staticFeedback().then((feedback) => feedback.success(content)),
+  confirm: (options) => staticFeedback().then((feedback) => feedback.confirm(options)),
+};
+
+/** The shell's dialogs and toasts, themed by antd's App (`FeedbackBridge`), while the shell is mounted. */
+let themed: Feedback | null = null;
+/** A replacement installed on purpose (the tests' spies): it wins over the others. */
+let installed: Feedback | null = null;
+
+export function setThemedFeedback(next: Feedback | null): void {
+  themed = next;
+}
 
 export function setFeedback(next: Feedback): void {
-  current = next;
+  installed = next;
 }
 
 export function getFeedback(): Feedback {
-  return current;
+  return installed ?? themed ?? beforeBridge;
 }

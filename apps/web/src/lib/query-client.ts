@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onSessionReset } from './session';
 
 /**
  * One query cache for the app. No automatic retry or refetch on focus: a failed call already raised the
@@ -10,3 +11,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// a new session starts with an empty cache
+onSessionReset(() => queryClient.clear());

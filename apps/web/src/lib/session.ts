@@ -2,7 +2,22 @@ import type { UserProfile } from '@isf/contract';
 import { api } from './api-client';
 import { clearAuth, setAuth } from './auth-store';
 import { setEditing } from './edit-mode';
-import { queryClient } from './query-client';
+
+const resets = new Set<() => void>();
+
+/**
+ * Registers what must be dropped when the session changes hands (logout, profile switch): the query
+ * cache registers itself (`query-client.ts`), so that the login page does not load it.
+ */
+export function onSessionReset(reset: () => void): void {
+  resets.add(reset);
+}
+
+function resetSession(): void {
+  for (const reset of resets) {
+    reset();
+  }
+}
 
 /** Loads the profile of the current token and makes it the active one. */
 export async function loadProfile(options: { silent?: boolean } = {}): Promise<UserProfile> {
@@ -18,7 +33,7 @@ export async function changeProfile(uid: string): Promise<UserProfile | null> {
     return null;
   }
   setAuth({ token: reply.token });
-  queryClient.clear();
+  resetSession();
   return loadProfile();
 }
 
@@ -26,5 +41,5 @@ export async function changeProfile(uid: string): Promise<UserProfile | null> {
 export function logout(): void {
   setEditing(false);
   clearAuth();
-  queryClient.clear();
+  resetSession();
 }

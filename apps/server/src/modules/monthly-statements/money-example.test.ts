@@ -13,7 +13,7 @@ const MONEY_DOC = new URL('../../../../../docs/money.md', import.meta.url);
 
 function documentedRows(): Map<string, string> {
   const rows = new Map<string, string>();
-  for (const match of readFileSync(MONEY_DOC, 'utf8').matchAll(/^\| `([\w.]+)` \| ([^|]+) \|$/gm)) {
+  for (const match of readFileSync(MONEY_DOC, 'utf8').matchAll(/^\|\s*`([\w.]+)`\s*\|([^|]+)\|$/gm)) {
     rows.set(match[1] ?? '', (match[2] ?? '').trim());
   }
   return rows;

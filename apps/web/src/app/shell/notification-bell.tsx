@@ -6,10 +6,10 @@ import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationContent } from '../../features/notifications/notification-content';
+import { NOTIFICATIONS_ROUTE } from '../../features/notifications/notification-routes';
 import {
   fetchLatestNotifications,
   latestNotificationsKey,
-  NOTIFICATIONS_ROUTE,
   useMarkNotification,
 } from '../../features/notifications/notifications.api';
 import { useDelayedActions } from '../../features/notifications/use-delayed-actions';

@@ -1,9 +1,15 @@
 import { PRODUCT_NAME } from '@isf/contract';
-import { Layout } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, Layout } from 'antd';
+import enGB from 'antd/es/locale/en_GB';
+import frFR from 'antd/es/locale/fr_FR';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { IncidentDialog } from '../../features/help/incident-dialog';
 import { AccessGuard } from '../access-guard';
+import '../dates-locale';
+import { queryClient } from '../../lib/query-client';
+import { FeedbackBridge } from '../feedback-bridge';
 import { ProfileCheck } from '../profile-check';
 import { AppFooter } from './app-footer';
 import { HelpMenu } from './help-menu';
@@ -14,8 +20,25 @@ import { TopMenu } from './top-menu';
 import { UserMenu } from './user-menu';
 import './shell.css';
 
-/** The frame of every authenticated screen (spec 1 §2 Application shell). */
+/**
+ * The frame of every authenticated screen (spec 1 §2 Application shell), with what the screens share and
+ * the login page does without: antd's locale, the query cache and antd's App (themed dialogs and toasts).
+ */
 export function ShellLayout() {
+  return (
+    // only the build's locale is bundled: `__ISF_LOCALE__` is a literal at build time
+    <ConfigProvider locale={__ISF_LOCALE__ === 'en' ? enGB : frFR}>
+      <QueryClientProvider client={queryClient}>
+        <AntApp>
+          <FeedbackBridge />
+          <ShellFrame />
+        </AntApp>
+      </QueryClientProvider>
+    </ConfigProvider>
+  );
+}
+
+function ShellFrame() {
   const [incidentOpen, setIncidentOpen] = useState(false);
   return (
     <Layout className="isf-shell">

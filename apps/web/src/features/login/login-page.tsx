@@ -1,7 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { PRODUCT_NAME } from '@isf/contract';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, theme } from 'antd';
+// the two inputs themselves: `Input` of 'antd' carries TextArea, Search and OTP as its properties
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { type ChangeEvent, type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { clearAuth, setAuth } from '../../lib/auth-store';
@@ -11,16 +14,43 @@ import { PASSWORD_SERVICE_URL, postLogin } from './login.api';
 import { type LoginFailure, loginFailure } from './login-error';
 import './login.css';
 
-type LoginForm = { username: string; password: string };
+// shown after a failed attempt only: its code loads then, off the first screen
+const Alert = lazy(() => import('antd/es/alert'));
 
-/** The login screen (spec 1 §2 Login screen, §8 login errors). */
+type LoginField = 'username' | 'password';
+type LoginValues = Record<LoginField, string>;
+
+/** The i18n key of the field's error, or null: both are required, the username not blank. */
+function fieldError(field: LoginField, values: LoginValues): string | null {
+  if (field === 'username') {
+    return values.username.trim() === '' ? 'login.usernameRequired' : null;
+  }
+  return values.password === '' ? 'login.passwordRequired' : null;
+}
+
+/**
+ * The login screen (spec 1 §2 Login screen, §8 login errors). It is the first screen of the app and is
+ * kept within the first-screen budget (docs/performance.md): a plain form with antd's inputs, button and
+ * alert, without antd's Form (its validator, grid and tooltips), Card (tabs, menus) or Typography.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
+  // a field shows its error once the user has left it empty or tried to sign in
+  const [checked, setChecked] = useState<Record<LoginField, boolean>>({ username: false, password: false });
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (values: LoginForm) => {
+  const errorOf = (field: LoginField) => (checked[field] ? fieldError(field, values) : null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChecked({ username: true, password: true });
+    if (fieldError('username', values) || fieldError('password', values)) {
+      return;
+    }
     setSubmitting(true);
     setFailure(null);
     let stage: 'login' | 'profile' = 'login';
@@ -37,53 +67,84 @@ export function LoginPage() {
     }
   };
 
+  const field = (name: LoginField, label: string, control: (props: FieldProps) => ReactNode) => {
+    const error = errorOf(name);
+    const id = `login-${name}`;
+    return (
+      <div className="isf-login-field">
+        <label htmlFor={id} className="isf-login-label">
+          {label}
+        </label>
+        {control({
+          id,
+          value: values[name],
+          status: error ? 'error' : undefined,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+          onChange: (event) => {
+            const value = event.target.value;
+            setValues((current) => ({ ...current, [name]: value }));
+          },
+          onBlur: () => setChecked((current) => ({ ...current, [name]: true })),
+        })}
+        <div id={`${id}-error`} className="isf-login-field-error" style={{ color: token.colorError }}>
+          {error ? t(error) : null}
+        </div>
+      </div>
+    );
+  };
+
   return (
-    <div className="isf-login">
-      <Card className="isf-login-card" variant="borderless">
+    <div className="isf-login" style={{ fontFamily: token.fontFamily, fontSize: token.fontSize, color: token.colorText }}>
+      <main className="isf-login-card" style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
         <div className="isf-login-header">
           <div className="isf-login-logo">{PRODUCT_NAME}</div>
-          <Typography.Text type="secondary">{t('app.subtitle')}</Typography.Text>
+          <span style={{ color: token.colorTextSecondary }}>{t('app.subtitle')}</span>
         </div>
-        <Typography.Title level={4} className="isf-login-title">
+        <h1 className="isf-login-title" style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading4 }}>
           {t('login.title')}
-        </Typography.Title>
+        </h1>
         {failure && (
-          <Alert
-            type="error"
-            showIcon
-            className="isf-login-error"
-            title={t(failure.messageKey)}
-            description={t('login.status', { status: failure.status })}
-          />
+          <Suspense fallback={null}>
+            <Alert
+              type="error"
+              showIcon
+              className="isf-login-error"
+              title={t(failure.messageKey)}
+              description={t('login.status', { status: failure.status })}
+            />
+          </Suspense>
         )}
-        <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={submit} disabled={submitting}>
-          <Form.Item
-            name="username"
-            label={t('login.username')}
-            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-          >
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('login.password')}
-            rules={[{ required: true, message: t('login.passwordRequired') }]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-          </Form.Item>
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          {field('username', t('login.username'), (props) => (
+            <Input {...props} prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" disabled={submitting} />
+          ))}
+          {field('password', t('login.password'), (props) => (
+            <Password {...props} prefix={<LockOutlined />} autoComplete="current-password" size="large" disabled={submitting} />
+          ))}
           <div className="isf-login-forgot">
-            <a href={PASSWORD_SERVICE_URL} target="_blank" rel="noreferrer">
+            <a href={PASSWORD_SERVICE_URL} target="_blank" rel="noreferrer" style={{ color: token.colorLink }}>
               {t('login.forgotPassword')}
             </a>
           </div>
           <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
             {t('login.submit')}
           </Button>
-        </Form>
-      </Card>
-      <Typography.Text type="secondary" className="isf-login-version">
+        </form>
+      </main>
+      <span className="isf-login-version" style={{ color: token.colorTextSecondary }}>
         {PRODUCT_NAME} · {CLIENT_BUILD_LABEL}
-      </Typography.Text>
+      </span>
     </div>
   );
 }
+
+type FieldProps = {
+  id: string;
+  value: string;
+  status: 'error' | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+};

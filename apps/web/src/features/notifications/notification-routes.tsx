@@ -1,6 +1,8 @@
 import type { FeatureRoute } from '../../lib/feature-route';
 import { lazyPage } from '../../lib/lazy-page';
-import { NOTIFICATIONS_ROUTE } from './notifications.api';
+
+/** The screen's address; the API calls are in notifications.api.ts (kept off the first screen: it loads the query cache). */
+export const NOTIFICATIONS_ROUTE = '/notifications';
 
 const NotificationListPage = lazyPage(() => import('./notification-list-page').then((module) => module.NotificationListPage));
 

@@ -3,7 +3,6 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../lib/api-client';
 
-export const NOTIFICATIONS_ROUTE = '/notifications';
 const BASE = '/notification';
 export const NOTIFICATION_LIST_PATH = `${BASE}/list`;
 

@@ -14,8 +14,9 @@ import { setEditing, useEditMode } from '../../lib/edit-mode';
 import { EMPTY_POPUP, PopupContentFields, type PopupFormValues, popupFormValuesOf } from './popup-content-fields';
 import { PopupDialog } from './popup-dialog';
 import { PopupInformationTab } from './popup-information-tab';
+import { POPUPS_ROUTE } from './popup-routes';
 import { PopupUsersTab } from './popup-users-tab';
-import { createPopup, deletePopup, fetchPopup, POPUP_LIST_PATH, POPUPS_ROUTE, popupQueryKey, updatePopup } from './popups.api';
+import { createPopup, deletePopup, fetchPopup, POPUP_LIST_PATH, popupQueryKey, updatePopup } from './popups.api';
 
 /**
  * The popup editor (spec 3 Popup editor): tabs Content, Users and Information (the last two for an existing

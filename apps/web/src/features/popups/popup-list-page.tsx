@@ -9,7 +9,8 @@ import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { PopupActiveTag, PopupDate } from './popup-cells';
-import { POPUP_CSV_PATH, POPUP_LIST_PATH, POPUPS_ROUTE, type PopupRow } from './popups.api';
+import { POPUPS_ROUTE } from './popup-routes';
+import { POPUP_CSV_PATH, POPUP_LIST_PATH, type PopupRow } from './popups.api';
 
 /** The popup list (spec 3 /popups-management), newest first; Create opens the editor on a new popup. */
 export function PopupListPage() {

@@ -3,7 +3,6 @@ import { popupCriteriaQuery } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export const POPUPS_ROUTE = '/popups-management';
 const BASE = '/popup-notification';
 export const POPUP_LIST_PATH = `${BASE}/all`;
 export const POPUP_CSV_PATH = `${BASE}/csv`;

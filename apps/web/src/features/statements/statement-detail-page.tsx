@@ -1,3 +1,4 @@
+import { FilePdfOutlined } from '@ant-design/icons';
 import {
   MONTHLY_STATEMENT_REVERT_OPTION,
   STATEMENT_CONFIRM_DELETE,
@@ -19,12 +20,14 @@ import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate } from '../../lib/i18n';
+import { ATTACHMENT_PDF_OPTIONS } from '../attachments/attachments.api';
 import { confirmAndRun } from './statement-action';
 import { StatementAttachmentsPanel } from './statement-attachments-panel';
 import { type StatementFormValues, StatementInformation, statementFormValuesOf } from './statement-information';
 import { StatementRgReleasesPanel } from './statement-rg-releases-panel';
 import {
   deleteStatement,
+  downloadStatementPdf,
   fetchStatement,
   marketStatementsPath,
   markStatementPaid,
@@ -114,6 +117,11 @@ export function StatementDetailPage() {
           }
         >
           {t('statements.unpay')}
+        </Button>
+      ) : null}
+      {ATTACHMENT_PDF_OPTIONS.some((option) => hasOption(option)) ? (
+        <Button icon={<FilePdfOutlined />} onClick={() => downloadStatementPdf(id)}>
+          {t('statements.pdf')}
         </Button>
       ) : null}
     </>

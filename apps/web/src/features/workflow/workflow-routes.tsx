@@ -1,10 +1,9 @@
-import { Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { NodePage } from './node-page';
+import { lazyPage } from '../../lib/lazy-page';
 
-// the flowchart brings the graph library: out of the main bundle
-const WorkflowViewPage = lazy(() => import('./workflow-view-page').then((module) => ({ default: module.WorkflowViewPage })));
+const NodePage = lazyPage(() => import('./node-page').then((module) => module.NodePage));
+// the flowchart brings the graph library: a chunk of its own
+const WorkflowViewPage = lazyPage(() => import('./workflow-view-page').then((module) => module.WorkflowViewPage));
 
 /**
  * The workflow screens. They have no entity of their own (a node holds orders, attachments, documents...):
@@ -12,12 +11,5 @@ const WorkflowViewPage = lazy(() => import('./workflow-view-page').then((module)
  */
 export const workflowRoutes: RouteObject[] = [
   { path: 'node/:id', element: <NodePage /> },
-  {
-    path: 'wf/:id',
-    element: (
-      <Suspense fallback={<Skeleton active />}>
-        <WorkflowViewPage />
-      </Suspense>
-    ),
-  },
+  { path: 'wf/:id', element: <WorkflowViewPage /> },
 ];

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { enAccount } from './en/account';
 import { enAdministration } from './en/administration';
@@ -63,74 +63,80 @@ export const LOCALE = typeof __ISF_LOCALE__ === 'undefined' ? 'fr' : __ISF_LOCAL
 export const CURRENCY = LOCALE === 'en' ? 'GBP' : 'EUR';
 export const NUMBER_LOCALE = LOCALE === 'en' ? 'en-GB' : 'fr-FR';
 
-const resources = {
-  fr: {
-    translation: {
-      ...frCommon,
-      ...frShell,
-      ...frComponents,
-      ...frCompanies,
-      ...frAdministration,
-      ...frPriceSchedules,
-      ...frPopups,
-      ...frErpProjects,
-      ...frNotifications,
-      ...frLegalFolder,
-      ...frOracleConfigurations,
-      ...frTasks,
-      ...frAccount,
-      ...frWorkflow,
-      ...frHome,
-      ...frMarkets,
-      ...frContracts,
-      ...frOrderList,
-      ...frEvaluations,
-      ...frOrderDetail,
-      ...frOrderPrestations,
-      ...frDeposits,
-      ...frWarranties,
-      ...frAttachments,
-      ...frStatements,
-      ...frBudgets,
-      ...frOracleExchange,
-    },
-  },
-  en: {
-    translation: {
-      ...enCommon,
-      ...enShell,
-      ...enComponents,
-      ...enCompanies,
-      ...enAdministration,
-      ...enPriceSchedules,
-      ...enPopups,
-      ...enErpProjects,
-      ...enNotifications,
-      ...enLegalFolder,
-      ...enOracleConfigurations,
-      ...enTasks,
-      ...enAccount,
-      ...enWorkflow,
-      ...enHome,
-      ...enMarkets,
-      ...enContracts,
-      ...enOrderList,
-      ...enEvaluations,
-      ...enOrderDetail,
-      ...enOrderPrestations,
-      ...enDeposits,
-      ...enWarranties,
-      ...enAttachments,
-      ...enStatements,
-      ...enBudgets,
-      ...enOracleExchange,
-    },
-  },
-};
+// Only the build's locale is bundled: `__ISF_LOCALE__` is a literal at build time, so the bundler drops the
+// other catalogue and the modules it imports.
+const resources: Resource =
+  __ISF_LOCALE__ === 'en'
+    ? {
+        en: {
+          translation: {
+            ...enCommon,
+            ...enShell,
+            ...enComponents,
+            ...enCompanies,
+            ...enAdministration,
+            ...enPriceSchedules,
+            ...enPopups,
+            ...enErpProjects,
+            ...enNotifications,
+            ...enLegalFolder,
+            ...enOracleConfigurations,
+            ...enTasks,
+            ...enAccount,
+            ...enWorkflow,
+            ...enHome,
+            ...enMarkets,
+            ...enContracts,
+            ...enOrderList,
+            ...enEvaluations,
+            ...enOrderDetail,
+            ...enOrderPrestations,
+            ...enDeposits,
+            ...enWarranties,
+            ...enAttachments,
+            ...enStatements,
+            ...enBudgets,
+            ...enOracleExchange,
+          },
+        },
+      }
+    : {
+        fr: {
+          translation: {
+            ...frCommon,
+            ...frShell,
+            ...frComponents,
+            ...frCompanies,
+            ...frAdministration,
+            ...frPriceSchedules,
+            ...frPopups,
+            ...frErpProjects,
+            ...frNotifications,
+            ...frLegalFolder,
+            ...frOracleConfigurations,
+            ...frTasks,
+            ...frAccount,
+            ...frWorkflow,
+            ...frHome,
+            ...frMarkets,
+            ...frContracts,
+            ...frOrderList,
+            ...frEvaluations,
+            ...frOrderDetail,
+            ...frOrderPrestations,
+            ...frDeposits,
+            ...frWarranties,
+            ...frAttachments,
+            ...frStatements,
+            ...frBudgets,
+            ...frOracleExchange,
+          },
+        },
+      };
 
 void i18next.use(initReactI18next).init({
   lng: LOCALE,
-  fallbackLng: 'fr',
+  fallbackLng: LOCALE,
   resources,
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -43,6 +43,7 @@ export const enStatements = {
   'statements.noAttachment': 'No attachment in this statement',
   'statements.markPaid': 'Mark as paid',
   'statements.unpay': 'Cancel payment',
+  'statements.pdf': 'PDF',
   'statements.releases': 'Released RG',
   'statements.releaseRg': 'Release RG',
   'statements.removeRelease': 'Remove the RG release of {{reference}}',

@@ -43,6 +43,7 @@ export const frStatements = {
   'statements.noAttachment': 'Aucun attachement dans cette situation',
   'statements.markPaid': 'Marquer comme payée',
   'statements.unpay': 'Annuler le paiement',
+  'statements.pdf': 'PDF',
   'statements.releases': 'RG libérées',
   'statements.releaseRg': 'Libérer des RG',
   'statements.removeRelease': 'Retirer la libération de RG de {{reference}}',
