@@ -21,6 +21,7 @@ import { registerCompanyRoutes } from './modules/companies/index.js';
 import { registerContractRoutes } from './modules/contracts/index.js';
 import { registerDepositRoutes } from './modules/deposits/index.js';
 import { registerDocumentOwners, registerDocumentRoutes } from './modules/documents/index.js';
+import { registerErpExchange } from './modules/erp-exchange/index.js';
 import { registerOracleImputationRoutes } from './modules/erp-imputations/index.js';
 import { registerErpProjectRoutes } from './modules/erp-projects/index.js';
 import { registerRgWarrantyRoutes } from './modules/erp-rg-warranties/index.js';
@@ -30,7 +31,7 @@ import { registerHelpRoutes } from './modules/help/index.js';
 import { registerMarketRoutes } from './modules/markets/index.js';
 import { registerStatementRoutes } from './modules/monthly-statements/index.js';
 import { notifyTaskFailure, registerNotificationRoutes } from './modules/notifications/index.js';
-import { queueOrderErpSend, registerOrderRoutes } from './modules/orders/index.js';
+import { registerOrderRoutes } from './modules/orders/index.js';
 import { registerPopupRoutes } from './modules/popups/index.js';
 import { registerPriceScheduleRoutes } from './modules/price-schedules/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
@@ -126,6 +127,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerAgencyRoutes(app, db, agencyService);
   registerMarketRoutes(app, db);
   registerContractRoutes(app, db);
+  // before orders and attachments: their Send to ERP and the subcontractor's validation use app.erpExchange
+  const erpExchange = registerErpExchange(app, db, integrations.erp, config);
   registerOrderRoutes(app, db);
   registerAttachmentRoutes(app, db);
   registerDepositRoutes(app, db);
@@ -135,7 +138,9 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerBudgetRoutes(app, db);
   registerErpProjectRoutes(app, db, integrations.erp);
   registerErpUserRoutes(app, db, integrations.erp);
-  registerOracleImputationRoutes(app, db, integrations.erp, (orderId, context) => queueOrderErpSend(db, orderId, context));
+  registerOracleImputationRoutes(app, db, integrations.erp, async (orderId, context) => {
+    await erpExchange.sendOrder(orderId, context);
+  });
   registerRoleRoutes(app, db);
   registerUserRoutes(app, db);
   registerDocumentRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));

@@ -8,6 +8,7 @@ export * from './contracts.js';
 export * from './decimal-amounts.js';
 export * from './deposits.js';
 export * from './entities.js';
+export * from './erp-exchange.js';
 export * from './erp-projects.js';
 export * from './erp-users.js';
 export * from './evaluation-types.js';

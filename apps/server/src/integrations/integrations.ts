@@ -4,7 +4,7 @@ import { createSireneHttpAdapter } from './company-registry/sirene-http-adapter.
 import { buildSireneSimulator } from './company-registry/sirene-simulator.js';
 import type { Erp } from './erp/erp.port.js';
 import { createOracleErpHttpAdapter } from './erp/oracle-http-adapter.js';
-import { buildOracleErpSimulator } from './erp/oracle-simulator.js';
+import { buildOracleErpSimulator, type OracleSimulatorSwitches } from './erp/oracle-simulator.js';
 import { E_ATTESTATIONS_SIMULATOR_ACCOUNT } from './legal-folder/e-attestations-fixtures.js';
 import { createEAttestationsHttpAdapter } from './legal-folder/e-attestations-http-adapter.js';
 import { buildEAttestationsSimulator } from './legal-folder/e-attestations-simulator.js';
@@ -28,6 +28,20 @@ const LEGAL_FOLDER_SIMULATOR_ACCOUNT = {
   password: 'simulateur',
 };
 
+/** The ERP simulator's switches from the environment (docs/operations.md). */
+export function erpSimulatorSwitches(environment: NodeJS.ProcessEnv): OracleSimulatorSwitches {
+  const number = (name: string) => Number(environment[name] ?? 0) || 0;
+  return {
+    latencyMs: number('ERP_SIMULATOR_LATENCY_MS'),
+    down: environment.ERP_SIMULATOR_DOWN === '1',
+    serverErrorRate: number('ERP_SIMULATOR_ERROR_RATE'),
+    timeoutRate: number('ERP_SIMULATOR_TIMEOUT_RATE'),
+    hangMs: number('ERP_SIMULATOR_HANG_MS') || undefined,
+    receiptProcessingMs: environment.ERP_SIMULATOR_RECEIPT_MS ? number('ERP_SIMULATOR_RECEIPT_MS') : undefined,
+    receiptLineRejection: environment.ERP_SIMULATOR_REJECT_RECEIPTS || undefined,
+  };
+}
+
 /**
  * Connects the external systems through their real HTTP adapters; a system without a configured URL
  * gets its local simulator, started on a free loopback port (DESIGN §7).
@@ -40,6 +54,7 @@ export async function startIntegrations(
     | 'erpUrl'
     | 'erpUsername'
     | 'erpPassword'
+    | 'erpTimeoutMs'
     | 'legalFolderUrl'
     | 'legalFolderTokenUrl'
     | 'legalFolderAccountId'
@@ -59,10 +74,7 @@ export async function startIntegrations(
   let erpUrl = config.erpUrl;
   let erpSimulatorUrl: string | undefined;
   if (!erpUrl) {
-    const simulator = buildOracleErpSimulator({
-      latencyMs: Number(process.env.ERP_SIMULATOR_LATENCY_MS ?? 0),
-      down: process.env.ERP_SIMULATOR_DOWN === '1',
-    });
+    const simulator = buildOracleErpSimulator(erpSimulatorSwitches(process.env));
     erpSimulatorUrl = await simulator.listen({ port: Number(process.env.ERP_SIMULATOR_PORT ?? 0), host: '127.0.0.1' });
     closers.push(() => simulator.close());
     erpUrl = erpSimulatorUrl;
@@ -94,7 +106,7 @@ export async function startIntegrations(
     : ERP_SIMULATOR_CREDENTIALS;
   return {
     registry: createSireneHttpAdapter({ baseUrl: sireneUrl, token: config.registryToken }),
-    erp: createOracleErpHttpAdapter({ baseUrl: erpUrl, ...erpCredentials }),
+    erp: createOracleErpHttpAdapter({ baseUrl: erpUrl, ...erpCredentials, timeoutMs: config.erpTimeoutMs }),
     legalFolder: createEAttestationsHttpAdapter({ baseUrl: legalFolderUrl, ...legalFolderAccount }),
     simulatorUrls: { sirene: simulatorUrl, erp: erpSimulatorUrl, legalFolder: legalFolderSimulatorUrl },
     async close() {

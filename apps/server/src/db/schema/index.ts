@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './attachments.js';
 export * from './contracts.js';
+export * from './erp-exchange.js';
 export * from './erp-projects.js';
 export * from './evaluations.js';
 export * from './markets.js';

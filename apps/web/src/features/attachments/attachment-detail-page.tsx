@@ -14,6 +14,7 @@ import { useDetailActions } from '../../components/detail-page/use-detail-action
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { DocumentManager } from '../../components/document-manager/document-manager';
+import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
 import { useAuth } from '../../lib/auth-store';
 import { setEditing, useEditMode } from '../../lib/edit-mode';
 import { useAttachmentHeaderActions } from './attachment-header-actions';
@@ -55,6 +56,7 @@ export function AttachmentDetailPage() {
     toFormValues,
   });
   const { form, reload } = detail;
+  useErpSendFollowUp(detail.record?.oracleStatus, editing, reload);
   const attachment = detail.record;
   const lines = useRef<AttachmentLineInput[] | null>(null);
   const [reloadKey, setReloadKey] = useState(0);

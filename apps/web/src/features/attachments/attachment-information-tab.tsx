@@ -3,6 +3,7 @@ import { Card, Checkbox, Col, Descriptions, type DescriptionsProps, Form, type F
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EntityLink } from '../../components/entity-link';
+import { ErpSendStatus, erpStatusColor } from '../../components/erp/erp-send-status';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
@@ -94,7 +95,17 @@ export function AttachmentInformationTab({ attachment, form, onMoved }: Attachme
     {
       key: 'oracleStatus',
       label: t('orderList.oracleStatus'),
-      children: `${t(`attachmentList.oracleStatuses.${attachment.oracleStatus}`)}${attachment.oracleId ? ` (${attachment.oracleId})` : ''}`,
+      children: (
+        <ErpSendStatus
+          view={{
+            color: erpStatusColor(attachment.oracleStatus),
+            text: t(`attachmentList.oracleStatuses.${attachment.oracleStatus}`),
+          }}
+          oracleStatus={attachment.oracleStatus}
+          oracleId={attachment.oracleId}
+          erpSend={attachment.erpSend}
+        />
+      ),
     },
     {
       key: 'status',

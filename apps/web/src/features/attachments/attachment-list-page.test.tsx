@@ -25,7 +25,7 @@ const ROW: Partial<AttachmentListRow> = {
   imputationEotp: 'EOTP-1',
   oracleProjectName: 'PRJ-ORA',
   oracleTaskName: 'TACHE-1',
-  oracleStatus: 'TO_SEND',
+  oracleStatus: 'NOT_AVAILABLE',
   followerName: 'Alice Administratrice',
   amount: '800.00',
   nodeId: 21,

@@ -56,6 +56,7 @@ export function attachmentRecord(overrides: Partial<AttachmentDetailRecord> = {}
     oracleStatus: 'NOT_AVAILABLE',
     oracleId: null,
     canSendToOracle: false,
+    erpSend: null,
     locked: false,
     editable: true,
     editRefusal: null,
@@ -157,7 +158,7 @@ export function serveAttachment(attachment: AttachmentDetailRecord, options: Ser
     if (method === 'POST' && url === `/api/oracle/attachement/${attachment.id}`) {
       return reply(200, {
         success: true,
-        oracleStatus: 'TO_SEND',
+        oracleStatus: 'NOT_AVAILABLE',
         message: "L'attachement est en file d'attente d'envoi à Oracle.",
       });
     }

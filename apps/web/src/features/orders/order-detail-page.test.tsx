@@ -61,7 +61,7 @@ function serve(order: OrderDetailRecord, transitions: ItemTransition[] = []) {
     if (method === 'POST' && url === '/api/oracle/order/1') {
       return reply(200, {
         success: true,
-        oracleStatus: 'TO_SEND',
+        oracleStatus: 'NOT_AVAILABLE',
         message: "La commande est en file d'attente d'envoi à Oracle.",
       });
     }

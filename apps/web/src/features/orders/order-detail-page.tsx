@@ -16,6 +16,7 @@ import { useDetailActions } from '../../components/detail-page/use-detail-action
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { DocumentManager } from '../../components/document-manager/document-manager';
+import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
 import { showFieldErrors } from '../../components/form/schema-rules';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
@@ -56,6 +57,7 @@ export function OrderDetailPage() {
     toFormValues,
   });
   const { form, reload } = detail;
+  useErpSendFollowUp(detail.record?.oracleStatus, editing, reload);
   const order = detail.record;
   const lines = useRef<OrderLineInput[] | null>(null);
   const [reloadKey, setReloadKey] = useState(0);

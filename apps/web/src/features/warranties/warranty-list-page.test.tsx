@@ -23,7 +23,7 @@ const ROW: WarrantyRow = {
   date: '2026-01-10',
   deliveryDate: null,
   releaseDate: null,
-  oracleStatus: 'TO_SEND',
+  oracleStatus: 'NOT_AVAILABLE',
   oracleId: null,
   nodeName: 'Validée',
   rg: '56.53',

@@ -10,7 +10,6 @@ export const enAttachments = {
   'attachmentList.view': 'View work statement {{reference}}',
   'attachmentList.oracleStatuses.NOT_CONCERNED': 'Not concerned',
   'attachmentList.oracleStatuses.NOT_AVAILABLE': 'Not available',
-  'attachmentList.oracleStatuses.TO_SEND': 'To send',
   'attachmentList.oracleStatuses.PROCESSING': 'Processing',
   'attachmentList.oracleStatuses.SUCCESS': 'Sent',
   'attachmentList.oracleStatuses.ERROR': 'Error',

@@ -25,7 +25,6 @@ export const enOrderList = {
   'orderList.oracleStatus': 'ERP status',
   'orderList.oracleStatuses.NOT_CONCERNED': 'Not concerned',
   'orderList.oracleStatuses.NOT_AVAILABLE': 'Not available',
-  'orderList.oracleStatuses.TO_SEND': 'To send',
   'orderList.oracleStatuses.PROCESSING': 'Processing',
   'orderList.oracleStatuses.SUCCESS': 'Sent',
   'orderList.oracleStatuses.ERROR': 'Error',

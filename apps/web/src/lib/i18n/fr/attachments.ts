@@ -10,7 +10,6 @@ export const frAttachments = {
   'attachmentList.view': "Voir l'attachement {{reference}}",
   'attachmentList.oracleStatuses.NOT_CONCERNED': 'Non concerné',
   'attachmentList.oracleStatuses.NOT_AVAILABLE': 'Non disponible',
-  'attachmentList.oracleStatuses.TO_SEND': 'À envoyer',
   'attachmentList.oracleStatuses.PROCESSING': 'En cours',
   'attachmentList.oracleStatuses.SUCCESS': 'Envoyé',
   'attachmentList.oracleStatuses.ERROR': 'Erreur',

@@ -25,7 +25,6 @@ export const frOrderList = {
   'orderList.oracleStatus': 'Statut Oracle',
   'orderList.oracleStatuses.NOT_CONCERNED': 'Non concernée',
   'orderList.oracleStatuses.NOT_AVAILABLE': 'Non disponible',
-  'orderList.oracleStatuses.TO_SEND': 'À envoyer',
   'orderList.oracleStatuses.PROCESSING': 'En cours',
   'orderList.oracleStatuses.SUCCESS': 'Envoyée',
   'orderList.oracleStatuses.ERROR': 'Erreur',
