@@ -50,6 +50,7 @@ export function spyFeedback() {
   const feedback = {
     alert: vi.fn<Feedback['alert']>(),
     warning: vi.fn<Feedback['warning']>(),
+    error: vi.fn<Feedback['error']>(),
     success: vi.fn<Feedback['success']>(),
     confirm: vi.fn<Feedback['confirm']>(async () => true),
   };
