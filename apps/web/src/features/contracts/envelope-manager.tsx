@@ -14,13 +14,13 @@ import { Alert, Button, Card, Col, Descriptions, Empty, Input, Menu, Modal, Row,
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { workItemQueryKey } from '../../components/workflow-panel/workflow-panel.api';
-import { formatIsoDate } from '../../i18n';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
+import { formatIsoDate } from '../../lib/i18n';
 import { SignatureSendModal } from '../signatures/signature-send-modal';
 import { SignatureStatusAlert } from '../signatures/signature-status';
 import { signatureQueryKey } from '../signatures/signatures.api';

@@ -10,8 +10,8 @@ import {
 import { Alert, Card, Col, Form, Input, Modal, Radio, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getFeedback } from '../../app/feedback';
+import { ApiError } from '../../lib/api-client';
+import { getFeedback } from '../../lib/feedback';
 import { type SignatureTarget, sendForSignature } from './signatures.api';
 
 type SignerForm = Required<Omit<SignerInput, 'anchorString'>> & { anchorString: string };

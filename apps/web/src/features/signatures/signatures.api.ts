@@ -1,5 +1,5 @@
 import type { SignatureRequestSummary, SignerInput } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type SignatureTarget = { envelopeId: number } | { docIds: number[] };
 
