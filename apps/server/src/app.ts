@@ -36,6 +36,7 @@ import { registerPriceScheduleRoutes } from './modules/price-schedules/index.js'
 import { registerProjectRoutes } from './modules/projects/index.js';
 import { registerReferenceRoutes } from './modules/reference/index.js';
 import { registerRoleRoutes } from './modules/roles/index.js';
+import { registerSignatureRoutes, SIGNATURE_WEBHOOK_PATH } from './modules/signatures/index.js';
 import { registerTaskRoutes } from './modules/tasks/index.js';
 import { registerUserRoutes } from './modules/users/index.js';
 import { registerWarrantyRoutes } from './modules/warranties/index.js';
@@ -144,6 +145,22 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerRoleRoutes(app, db);
   registerUserRoutes(app, db);
   registerDocumentRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
+  registerSignatureRoutes(app, db, {
+    provider: integrations.signature,
+    storage: createDirectoryStorage(path.join(config.dataDir, 'documents')),
+    webhookSecret: config.signatureWebhookSecret,
+    webhookToleranceSeconds: config.signatureWebhookToleranceSeconds,
+  });
+  // the local e-signature simulator calls ISF's webhook back once ISF listens
+  const signatureSimulator = integrations.signatureSimulator;
+  if (signatureSimulator) {
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (address && typeof address === 'object') {
+        signatureSimulator.setWebhookUrl(`http://127.0.0.1:${address.port}${SIGNATURE_WEBHOOK_PATH}`);
+      }
+    });
+  }
   // the same directory as the documents: evaluation attachments are documents
   registerEvaluationRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
   registerPopupRoutes(app, db);

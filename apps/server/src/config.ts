@@ -51,6 +51,17 @@ export type AppConfig = {
   legalFolderAccountId: string | undefined;
   legalFolderUsername: string | undefined;
   legalFolderPassword: string | undefined;
+  /** Yousign API v3 base URL (https://api.yousign.app/v3); unset starts the local simulator. */
+  signatureUrl: string | undefined;
+  signatureApiKey: string | undefined;
+  /** The secret the provider signs its webhooks with (HMAC-SHA256); the simulator uses it too. */
+  signatureWebhookSecret: string;
+  /** How old (seconds) a webhook event may be before it is refused as a replay. */
+  signatureWebhookToleranceSeconds: number;
+  /** The simulator's delay before completing a request (0 or less: never by itself). */
+  signatureSimulatorDelayMs: number;
+  /** The simulator's outcome: done, declined or expired. */
+  signatureSimulatorOutcome: 'done' | 'declined' | 'expired';
 };
 
 const repositoryRoot = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
@@ -110,5 +121,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     legalFolderAccountId: environment.LEGAL_FOLDER_ACCOUNT_ID || undefined,
     legalFolderUsername: environment.LEGAL_FOLDER_USERNAME || undefined,
     legalFolderPassword: environment.LEGAL_FOLDER_PASSWORD || undefined,
+    signatureUrl: environment.SIGNATURE_URL || undefined,
+    signatureApiKey: environment.SIGNATURE_API_KEY || undefined,
+    signatureWebhookSecret: environment.SIGNATURE_WEBHOOK_SECRET ?? 'isf-signature-webhook-secret-change-me',
+    signatureWebhookToleranceSeconds: Number(environment.SIGNATURE_WEBHOOK_TOLERANCE_SECONDS ?? 300) || 300,
+    signatureSimulatorDelayMs: Number(environment.SIGNATURE_SIMULATOR_DELAY_MS ?? 5_000),
+    signatureSimulatorOutcome:
+      (['declined', 'expired'] as const).find((value) => value === environment.SIGNATURE_SIMULATOR_OUTCOME) ?? 'done',
   };
 }

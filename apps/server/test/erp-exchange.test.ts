@@ -4,7 +4,7 @@ import {
   ORDER_ERP_SENT_TEXT,
   RECEIPT_ORDER_NOT_IN_ERP_MESSAGE,
 } from '@isf/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, orders, tasks, workflowNodes, workflows, workflowTokens } from '../src/db/schema/index.js';
 import { erpFixtures, erpTestConfig, purchaseOrdersOf, startOracleSimulator } from './erp-exchange-fixtures.js';
@@ -45,13 +45,21 @@ async function referenceOf(id: number): Promise<string> {
   return row?.reference ?? '';
 }
 
+/** The task of the last send of a document, once it has ended (the document settles just before its task). */
 async function lastTask(kind: string, objectId: number) {
-  const [task] = await testApp.db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.kind, kind), eq(tasks.objectId, objectId)))
-    .orderBy(asc(tasks.id));
-  return task;
+  for (let read = 0; read < 100; read += 1) {
+    const [task] = await testApp.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.kind, kind), eq(tasks.objectId, objectId)))
+      .orderBy(desc(tasks.id))
+      .limit(1);
+    if (task && ['SUCCESS', 'FAILED'].includes(task.status)) {
+      return task;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the ${kind} task of ${objectId} did not end`);
 }
 
 async function notificationsOf(template: string) {

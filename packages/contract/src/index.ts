@@ -36,6 +36,7 @@ export * from './resource-schemas.js';
 export * from './resources.js';
 export * from './role-options.js';
 export * from './shared-messages.js';
+export * from './signatures.js';
 export * from './siret.js';
 export * from './tasks.js';
 export * from './warranties.js';

@@ -9,12 +9,18 @@ import { E_ATTESTATIONS_SIMULATOR_ACCOUNT } from './legal-folder/e-attestations-
 import { createEAttestationsHttpAdapter } from './legal-folder/e-attestations-http-adapter.js';
 import { buildEAttestationsSimulator } from './legal-folder/e-attestations-simulator.js';
 import type { LegalFolderService } from './legal-folder/legal-folder.port.js';
+import type { SignatureProvider } from './signature/signature.port.js';
+import { createYousignHttpAdapter } from './signature/yousign-http-adapter.js';
+import { buildYousignSimulator, type YousignSimulator } from './signature/yousign-simulator.js';
 
 export type Integrations = {
   registry: CompanyRegistry;
   erp: Erp;
   legalFolder: LegalFolderService;
-  simulatorUrls: { sirene?: string; erp?: string; legalFolder?: string };
+  signature: SignatureProvider;
+  /** The local e-signature simulator when no provider is configured: it learns ISF's webhook address once ISF listens. */
+  signatureSimulator: YousignSimulator | undefined;
+  simulatorUrls: { sirene?: string; erp?: string; legalFolder?: string; signature?: string };
   close(): Promise<void>;
 };
 
@@ -60,6 +66,11 @@ export async function startIntegrations(
     | 'legalFolderAccountId'
     | 'legalFolderUsername'
     | 'legalFolderPassword'
+    | 'signatureUrl'
+    | 'signatureApiKey'
+    | 'signatureWebhookSecret'
+    | 'signatureSimulatorDelayMs'
+    | 'signatureSimulatorOutcome'
   >,
 ): Promise<Integrations> {
   const closers: (() => Promise<void>)[] = [];
@@ -93,6 +104,21 @@ export async function startIntegrations(
     closers.push(() => simulator.close());
     legalFolderUrl = legalFolderSimulatorUrl;
   }
+  let signatureUrl = config.signatureUrl;
+  let signatureSimulator: YousignSimulator | undefined;
+  if (!signatureUrl) {
+    signatureSimulator = buildYousignSimulator({
+      delayMs: config.signatureSimulatorDelayMs,
+      outcome: config.signatureSimulatorOutcome,
+      webhookSecret: config.signatureWebhookSecret,
+    });
+    signatureUrl = await signatureSimulator.app.listen({
+      port: Number(process.env.SIGNATURE_SIMULATOR_PORT ?? 0),
+      host: '127.0.0.1',
+    });
+    const simulatorApp = signatureSimulator.app;
+    closers.push(() => simulatorApp.close());
+  }
   const legalFolderAccount = config.legalFolderUrl
     ? {
         accountId: config.legalFolderAccountId ?? '',
@@ -108,7 +134,14 @@ export async function startIntegrations(
     registry: createSireneHttpAdapter({ baseUrl: sireneUrl, token: config.registryToken }),
     erp: createOracleErpHttpAdapter({ baseUrl: erpUrl, ...erpCredentials, timeoutMs: config.erpTimeoutMs }),
     legalFolder: createEAttestationsHttpAdapter({ baseUrl: legalFolderUrl, ...legalFolderAccount }),
-    simulatorUrls: { sirene: simulatorUrl, erp: erpSimulatorUrl, legalFolder: legalFolderSimulatorUrl },
+    signature: createYousignHttpAdapter({ baseUrl: signatureUrl, apiKey: config.signatureApiKey ?? 'simulateur' }),
+    signatureSimulator,
+    simulatorUrls: {
+      sirene: simulatorUrl,
+      erp: erpSimulatorUrl,
+      legalFolder: legalFolderSimulatorUrl,
+      signature: signatureSimulator ? signatureUrl : undefined,
+    },
     async close() {
       await Promise.all(closers.map((close) => close()));
     },

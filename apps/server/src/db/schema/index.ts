@@ -16,5 +16,6 @@ export * from './popups.js';
 export * from './price-schedules.js';
 export * from './project-evaluations.js';
 export * from './reference.js';
+export * from './signatures.js';
 export * from './tasks.js';
 export * from './workflow.js';

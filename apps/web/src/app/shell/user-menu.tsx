@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordChangeModal } from '../../features/account/password-change-modal';
-import { useAuth } from '../auth-store';
+import { useAuth } from '../../lib/auth-store';
 
 /** The user's name with account management (delegating users only), password change and sign-out (spec 1 §2). */
 export function UserMenu() {

@@ -2,10 +2,10 @@ import { changePasswordSchema, PASSWORD_MIN_LENGTH, passwordRefusal } from '@isf
 import type { FormRule } from 'antd';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { FormModal } from '../../components/form/form-modal';
+import { api } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 
 type PasswordValues = { currentPassword?: string; newPassword?: string; confirmation?: string };
 

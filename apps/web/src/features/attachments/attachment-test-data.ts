@@ -7,8 +7,8 @@ import type {
   WorkflowTokenRecord,
 } from '@isf/contract';
 import { vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, reply } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, reply } from '../../lib/testing';
 
 /** Test data of the attachment screens: a detail record, its lines, its token and a fetch stub. */
 export const DRAFT = { nodeId: 21, nodeName: 'Brouillon', nodeCode: 'att_draft', updatedAt: new Date().toISOString() };

@@ -3,9 +3,9 @@ import { Alert, Button, Card, Col, Row } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, reportApiError } from '../../app/api-client';
-import { getFeedback } from '../../app/feedback';
 import { useCsvImport } from '../../components/csv-import/use-csv-import';
+import { ApiError, reportApiError } from '../../lib/api-client';
+import { getFeedback } from '../../lib/feedback';
 import {
   bindOracleImputationOrders,
   importOracleImputations,
@@ -70,7 +70,13 @@ export function ImputationSteps({ canRun, onDone }: { canRun: boolean; onDone: (
   );
   const send = useStep(
     sendOracleImputationOrders,
-    (reply) => t('oracleImputations.sent', { queued: reply.queued, skipped: reply.skipped.length }),
+    (reply) => {
+      // each order left aside, with the send's reason (not validated, being sent...)
+      for (const skipped of reply.skipped) {
+        getFeedback().warning(t('oracleImputations.skipped', { id: skipped.orderId, reason: skipped.reason }));
+      }
+      return t('oracleImputations.sent', { queued: reply.queued, skipped: reply.skipped.length });
+    },
     onDone,
   );
   const disabled = !canRun;

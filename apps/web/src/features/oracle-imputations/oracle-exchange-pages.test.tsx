@@ -1,8 +1,8 @@
 import { type EntityCode, NO_IMPUTATION_SELECTED_MESSAGE, type OracleImputationRow, type RgWarrantyRow } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { OracleImputationListPage } from './oracle-imputation-list-page';
 import { RgWarrantyListPage } from './rg-warranty-list-page';
 
@@ -75,6 +75,12 @@ describe('the ERP imputations screen', () => {
     const fetchMock = serve({
       'GET /api/oracle/imputations': () => reply(200, { content: [IMPUTATION], totalElements: 1 }),
       'POST /api/oracle/imputations/sync': () => reply(200, { success: true, synced: 3, projectNotFound: 1, taskNotFound: 0 }),
+      'POST /api/oracle/imputations/sendorders': () =>
+        reply(200, {
+          success: true,
+          queued: 1,
+          skipped: [{ orderId: 9, reason: 'Seule une commande validée par le sous-traitant peut être envoyée à Oracle.' }],
+        }),
       'POST /api/oracle/imputations/bindorders': () =>
         reply(422, { error: "Aucune imputation synchronisée : lancez d'abord la synchronisation (étape 2)." }),
     });

@@ -10,9 +10,9 @@ import {
 } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { isEditing, setEditing } from '../../app/edit-mode';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { isEditing, setEditing } from '../../lib/edit-mode';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { OrderDetailPage } from './order-detail-page';
 import { DRAFT, orderRecord } from './order-test-data';
 

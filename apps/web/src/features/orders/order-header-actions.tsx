@@ -3,10 +3,10 @@ import { erpSending, ORDER_CONFIRM_SEND_TO_ERP, type OrderDetailRecord, orderHea
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
 import { useCsvImport } from '../../components/csv-import/use-csv-import';
 import { SendToErpButton } from '../../components/erp/send-to-erp-button';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
 import { downloadOrderPdf, importOrderLines, sendOrderToErp } from './order-detail.api';
 
 export const ORDER_DOWNLOAD_OPTION = 'serviceorders.display_order_download_button';

@@ -8,7 +8,7 @@ import type {
   StatementRelease,
   StatementUpdateInput,
 } from '@isf/contract';
-import { api, downloadByFormPost } from '../../app/api-client';
+import { api, downloadByFormPost } from '../../lib/api-client';
 
 export type { StatementListRow };
 

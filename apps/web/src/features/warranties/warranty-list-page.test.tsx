@@ -1,9 +1,9 @@
 import type { EntityCode, WarrantyRow } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
-import { formatMoney } from '../../i18n';
+import { setAuth } from '../../lib/auth-store';
+import { formatMoney } from '../../lib/i18n';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { warrantyDatesPayload, warrantyQuery, warrantySaveDisabled } from './warranties.api';
 import { WarrantyListPage } from './warranty-list-page';
 

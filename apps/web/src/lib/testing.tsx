@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import '../i18n';
+import './i18n';
 import { type Feedback, setFeedback } from './feedback';
 
 // antd's menu and overflow measure themselves; jsdom has no ResizeObserver.
@@ -50,6 +50,7 @@ export function spyFeedback() {
   const feedback = {
     alert: vi.fn<Feedback['alert']>(),
     warning: vi.fn<Feedback['warning']>(),
+    error: vi.fn<Feedback['error']>(),
     success: vi.fn<Feedback['success']>(),
     confirm: vi.fn<Feedback['confirm']>(async () => true),
   };

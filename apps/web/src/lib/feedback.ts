@@ -9,6 +9,8 @@ import type { ReactNode } from 'react';
 export type Feedback = {
   alert(options: { title: ReactNode; content?: ReactNode }): void;
   warning(content: ReactNode): void;
+  /** A failure said in a toast (spec 2 §8: the signature send error). */
+  error(content: ReactNode): void;
   success(content: ReactNode): void;
   confirm(options: { title?: ReactNode; content: ReactNode; okText?: string; cancelText?: string }): Promise<boolean>;
 };
@@ -24,7 +26,11 @@ type DialogApi = {
     onCancel: () => void;
   }) => unknown;
 };
-type ToastApi = { warning: (content: ReactNode) => unknown; success: (content: ReactNode) => unknown };
+type ToastApi = {
+  warning: (content: ReactNode) => unknown;
+  error: (content: ReactNode) => unknown;
+  success: (content: ReactNode) => unknown;
+};
 
 export function createFeedback(modal: DialogApi, toast: ToastApi): Feedback {
   return {
@@ -33,6 +39,9 @@ export function createFeedback(modal: DialogApi, toast: ToastApi): Feedback {
     },
     warning: (content) => {
       toast.warning(content);
+    },
+    error: (content) => {
+      toast.error(content);
     },
     success: (content) => {
       toast.success(content);
@@ -49,6 +58,7 @@ const staticFeedback = () => import('./static-feedback').then((module) => module
 const beforeBridge: Feedback = {
   alert: (options) => void staticFeedback().then((feedback) => feedback.alert(options)),
   warning: (content) => void staticFeedback().then((feedback) => feedback.warning(content)),
+  error: (content) => void staticFeedback().then((feedback) => feedback.error(content)),
   success: (content) => void staticFeedback().then((feedback) => feedback.success(content)),
   confirm: (options) => staticFeedback().then((feedback) => feedback.confirm(options)),
 };
