@@ -11,7 +11,39 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * Each area: its source root, the folder whose subfolders are its units (modules or features), and the
  * folders of the source root that must not import any unit at all.
  */
-const AREAS = [{ name: 'server', source: 'apps/server/src', units: 'modules', unitFree: ['platform', 'db', 'integrations'] }];
+const AREAS = [
+  {
+    source: 'apps/server/src',
+    units: 'modules',
+    faces: true,
+    unitFree: ['platform', 'db', 'integrations'],
+    rootOnly: [],
+  },
+  // web features have no faces yet; lib/ and components/ never reach into a feature, nor anything into app/
+  {
+    source: 'apps/web/src',
+    units: 'features',
+    faces: false,
+    unitFree: ['lib', 'components'],
+    rootOnly: ['app'],
+    // the one knot left to untie (docs/architecture.md): tolerated while it does not grow, nor a new one appear
+    knownCycles: [
+      [
+        'agencies',
+        'attachments',
+        'bpu-templates',
+        'bpus',
+        'deposits',
+        'markets',
+        'order-templates',
+        'orders',
+        'prestations',
+        'statements',
+        'workflow',
+      ],
+    ],
+  },
+];
 
 const SOURCE_FILE = /\.(ts|tsx|mts)$/;
 const TEST_FILE = /\.test\.(ts|tsx)$/;
@@ -107,25 +139,32 @@ for (const area of AREAS) {
     const relative = path.relative(sourceRoot, file);
     const from = unitOf(area, relative);
     const topFolder = relative.split(path.sep)[0];
+    const where = `${area.source}/${relative.split(path.sep).join('/')}`;
     for (const specifier of importsOf(file)) {
       const target = path.relative(sourceRoot, path.resolve(path.dirname(file), specifier));
-      const to = unitOf(area, target);
-      if (!to && !(target.split(path.sep)[0] === area.units && target.split(path.sep).length === 2)) {
+      const targetParts = target.split(path.sep);
+      // files at the source root (main.ts, app.ts) are composition roots too
+      const fromRoot = !relative.includes(path.sep) || area.rootOnly.includes(topFolder);
+      if (area.rootOnly.includes(targetParts[0]) && !fromRoot) {
+        breaches.push(`${where}: imports the composition root ${targetParts[0]}/ (${specifier}); move what it needs to lib/`);
         continue;
       }
-      const toUnit = to?.unit ?? target.split(path.sep)[1];
-      const where = `${area.source}/${relative.split(path.sep).join('/')}`;
+      if (targetParts[0] !== area.units || targetParts.length < 2) {
+        continue;
+      }
+      const to = unitOf(area, target);
+      const toUnit = targetParts[1];
       if (area.unitFree.includes(topFolder)) {
         breaches.push(`${where}: ${topFolder}/ imports ${area.units}/${toUnit} (${specifier})`);
         continue;
       }
       if (from?.unit === toUnit) {
-        if (to && isFace(to.inner)) {
+        if (area.faces && to && isFace(to.inner)) {
           breaches.push(`${where}: imports its own face (${specifier}); import the file itself`);
         }
         continue;
       }
-      if (to && !isFace(to.inner)) {
+      if (area.faces && to && !isFace(to.inner)) {
         breaches.push(
           `${where}: imports ${area.units}/${toUnit}'s internal file (${specifier}); use its face ${area.units}/${toUnit}/index.ts`,
         );
@@ -138,7 +177,12 @@ for (const area of AREAS) {
     }
   }
   for (const cycle of findCycles(graph)) {
-    breaches.push(`${area.source}/${area.units}: import cycle between ${cycle.join(', ')}`);
+    const known = (area.knownCycles ?? []).some((members) => cycle.every((unit) => members.includes(unit)));
+    if (known) {
+      console.log(`check-boundaries: known cycle still to untie in ${area.source}/${area.units}: ${cycle.join(', ')}`);
+    } else {
+      breaches.push(`${area.source}/${area.units}: import cycle between ${cycle.join(', ')}`);
+    }
   }
 }
 
@@ -149,4 +193,4 @@ if (breaches.length > 0) {
   console.error(`check-boundaries: ${breaches.length} breach(es)`);
   process.exit(1);
 }
-console.log('check-boundaries: modules used through their faces, no import cycle');
+console.log('check-boundaries: server modules used through their faces; no new import cycle');

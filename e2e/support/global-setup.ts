@@ -57,6 +57,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
+      // the ERP answers in a quarter of a second: a send takes long enough to be seen in progress
+      ERP_SIMULATOR_LATENCY_MS: '250',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

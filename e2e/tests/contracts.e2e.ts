@@ -216,5 +216,79 @@ describe('contracts and envelopes', () => {
     expect(page.url()).toContain(`envelopeId=${demo.envelope.id}`);
     await screenshot(page, 'contracts-06-sent');
     await page.context().close();
+
+    // --- the two validators decide: the first validation alone leaves the envelope pending
+    const envelopeUrl = `${baseUrl()}/#/sst/contract/${demo.contract.id}?envelopeId=${demo.envelope.id}`;
+    const validate = async (username: string, stillPending: boolean) => {
+      const validator = await newPage(browser);
+      validator.setDefaultTimeout(15_000);
+      await signIn(validator, username);
+      await validator.goto(envelopeUrl);
+      const panel = validator.getByRole('region', { name: /Workflow/ });
+      await panel.getByRole('button', { name: 'Valider' }).click();
+      await validator
+        .getByText(/Élément passé à l’étape/)
+        .first()
+        .waitFor();
+      const record = await api<{ statusWF: { nodeCode: string } | null; validators: { decision: string | null }[] }>(
+        `/envelope/${demo?.envelope.id}`,
+        admin,
+      );
+      expect(record.statusWF?.nodeCode).toBe(stillPending ? 'env_pending_validation' : 'env_validated');
+      await screenshot(validator, `contracts-07-validated-by-${username}`);
+      await validator.context().close();
+    };
+    await validate('cdp', true);
+    await validate('comptable', false);
+
+    // --- sent for signature to two signers; the simulator signs and the signed copy appears in the envelope
+    const buyer = await newPage(browser);
+    buyer.setDefaultTimeout(20_000);
+    await signIn(buyer, 'admin');
+    await buyer.goto(envelopeUrl);
+    await buyer.getByRole('button', { name: 'Envoyer à la signature' }).click();
+    const signing = dialog(buyer, 'Signataire 1');
+    expect(await signing.getByRole('button', { name: 'Envoyer' }).isDisabled()).toBe(true);
+    for (const [index, person] of [
+      ['1', { name: 'Sacha Sous-traitant', email: 'sacha@example.com', phone: '0612345678' }],
+      ['2', { name: 'Alex Acheteur', email: 'alex@example.com', phone: '0698765432' }],
+    ] as const) {
+      await signing.getByLabel(`Signataire ${index} – Nom`).fill(person.name);
+      await signing.getByLabel(`Signataire ${index} – E-mail`).fill(person.email);
+      await signing.getByLabel(`Signataire ${index} – Téléphone`).fill(person.phone);
+      expect(await signing.getByLabel(`Signataire ${index} – Indicatif`).inputValue()).toBe('+33');
+    }
+    // both automatic on the same anchor string: the spec's warning, Send disabled
+    for (const index of ['1', '2']) {
+      await signing
+        .locator('.ant-card')
+        .filter({ hasText: `Signataire ${index}` })
+        .getByText('Automatique')
+        .click();
+    }
+    await signing.getByLabel('Signataire 2 – Texte repère').fill('key1');
+    await signing.getByText('anchor strings should be different').waitFor();
+    expect(await signing.getByRole('button', { name: 'Envoyer' }).isDisabled()).toBe(true);
+    // the demo PDF has no anchors: both sign where the provider places them by hand
+    for (const index of ['1', '2']) {
+      await signing
+        .locator('.ant-card')
+        .filter({ hasText: `Signataire ${index}` })
+        .getByText('Manuelle')
+        .click();
+    }
+    await screenshot(buyer, 'contracts-08-signers');
+    await signing.getByRole('button', { name: 'Envoyer' }).click();
+    await signing.waitFor({ state: 'hidden' });
+    await buyer.getByText('Signature électronique : En cours de signature').waitFor();
+    // the simulator signs after its delay and calls ISF's webhook: the signed copy joins the envelope
+    await buyer.getByText('Signature électronique : Signée').waitFor({ timeout: 60_000 });
+    await buyer.reload();
+    const signedDocuments = buyer.locator('.isf-document-manager');
+    await signedDocuments.getByRole('button', { name: `Télécharger ${filename.replace(/\.pdf$/, '')} - signé.pdf` }).waitFor();
+    const status = await api<EnvelopeSummary[]>(`/contract/${demo.contract.id}/envelopes`, admin);
+    expect(status.find((row) => row.id === demo?.envelope.id)?.statusWF?.nodeCode).toBe('env_signed');
+    await screenshot(buyer, 'contracts-09-signed');
+    await buyer.context().close();
   });
 });

@@ -21,6 +21,7 @@ import { registerCompanyRoutes } from './modules/companies/index.js';
 import { registerContractRoutes } from './modules/contracts/index.js';
 import { registerDepositRoutes } from './modules/deposits/index.js';
 import { registerDocumentOwners, registerDocumentRoutes } from './modules/documents/index.js';
+import { registerErpExchange } from './modules/erp-exchange/index.js';
 import { registerOracleImputationRoutes } from './modules/erp-imputations/index.js';
 import { registerErpProjectRoutes } from './modules/erp-projects/index.js';
 import { registerRgWarrantyRoutes } from './modules/erp-rg-warranties/index.js';
@@ -30,12 +31,13 @@ import { registerHelpRoutes } from './modules/help/index.js';
 import { registerMarketRoutes } from './modules/markets/index.js';
 import { registerStatementRoutes } from './modules/monthly-statements/index.js';
 import { notifyTaskFailure, registerNotificationRoutes } from './modules/notifications/index.js';
-import { queueOrderErpSend, registerOrderRoutes } from './modules/orders/index.js';
+import { registerOrderRoutes } from './modules/orders/index.js';
 import { registerPopupRoutes } from './modules/popups/index.js';
 import { registerPriceScheduleRoutes } from './modules/price-schedules/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
 import { registerReferenceRoutes } from './modules/reference/index.js';
 import { registerRoleRoutes } from './modules/roles/index.js';
+import { registerSignatureRoutes, SIGNATURE_WEBHOOK_PATH } from './modules/signatures/index.js';
 import { registerTaskRoutes } from './modules/tasks/index.js';
 import { registerUserRoutes } from './modules/users/index.js';
 import { registerWarrantyRoutes } from './modules/warranties/index.js';
@@ -126,6 +128,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerAgencyRoutes(app, db, agencyService);
   registerMarketRoutes(app, db);
   registerContractRoutes(app, db);
+  // before orders and attachments: their Send to ERP and the subcontractor's validation use app.erpExchange
+  const erpExchange = registerErpExchange(app, db, integrations.erp, config);
   registerOrderRoutes(app, db);
   registerAttachmentRoutes(app, db);
   registerDepositRoutes(app, db);
@@ -135,10 +139,28 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerBudgetRoutes(app, db);
   registerErpProjectRoutes(app, db, integrations.erp);
   registerErpUserRoutes(app, db, integrations.erp);
-  registerOracleImputationRoutes(app, db, integrations.erp, (orderId, context) => queueOrderErpSend(db, orderId, context));
+  registerOracleImputationRoutes(app, db, integrations.erp, async (orderId, context) => {
+    await erpExchange.sendOrder(orderId, context);
+  });
   registerRoleRoutes(app, db);
   registerUserRoutes(app, db);
   registerDocumentRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
+  registerSignatureRoutes(app, db, {
+    provider: integrations.signature,
+    storage: createDirectoryStorage(path.join(config.dataDir, 'documents')),
+    webhookSecret: config.signatureWebhookSecret,
+    webhookToleranceSeconds: config.signatureWebhookToleranceSeconds,
+  });
+  // the local e-signature simulator calls ISF's webhook back once ISF listens
+  const signatureSimulator = integrations.signatureSimulator;
+  if (signatureSimulator) {
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (address && typeof address === 'object') {
+        signatureSimulator.setWebhookUrl(`http://127.0.0.1:${address.port}${SIGNATURE_WEBHOOK_PATH}`);
+      }
+    });
+  }
   // the same directory as the documents: evaluation attachments are documents
   registerEvaluationRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
   registerPopupRoutes(app, db);

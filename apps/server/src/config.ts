@@ -24,6 +24,15 @@ export type AppConfig = {
   erpUrl: string | undefined;
   erpUsername: string | undefined;
   erpPassword: string | undefined;
+  /** How long one ERP call may take before it counts as unanswered (ERP_TIMEOUT_MS). */
+  erpTimeoutMs: number;
+  /** Retries of an order or receipt send after its first attempt, with exponential backoff from the delay. */
+  erpSendRetries: number;
+  erpSendRetryDelaySeconds: number;
+  /** How long one attempt of a send may run before pg-boss counts it as lost (a worker that died). */
+  erpSendExpireSeconds: number;
+  /** pg-boss maintenance (lost jobs expired and retried, archives) every so many seconds. */
+  jobMaintenanceSeconds: number;
   /** e-Attestations (legal folder follow-up) base URL; unset starts the local simulator. */
   legalFolderUrl: string | undefined;
   /** Its OpenID Connect token endpoint, when not the platform's usual path under the base URL. */
@@ -31,6 +40,17 @@ export type AppConfig = {
   legalFolderAccountId: string | undefined;
   legalFolderUsername: string | undefined;
   legalFolderPassword: string | undefined;
+  /** Yousign API v3 base URL (https://api.yousign.app/v3); unset starts the local simulator. */
+  signatureUrl: string | undefined;
+  signatureApiKey: string | undefined;
+  /** The secret the provider signs its webhooks with (HMAC-SHA256); the simulator uses it too. */
+  signatureWebhookSecret: string;
+  /** How old (seconds) a webhook event may be before it is refused as a replay. */
+  signatureWebhookToleranceSeconds: number;
+  /** The simulator's delay before completing a request (0 or less: never by itself). */
+  signatureSimulatorDelayMs: number;
+  /** The simulator's outcome: done, declined or expired. */
+  signatureSimulatorOutcome: 'done' | 'declined' | 'expired';
 };
 
 const repositoryRoot = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
@@ -55,10 +75,22 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     erpUrl: environment.ERP_URL || undefined,
     erpUsername: environment.ERP_USERNAME || undefined,
     erpPassword: environment.ERP_PASSWORD || undefined,
+    erpTimeoutMs: Math.max(100, Number(environment.ERP_TIMEOUT_MS ?? 30_000) || 30_000),
+    erpSendRetries: Math.max(0, Math.trunc(Number(environment.ERP_SEND_RETRIES ?? 5))) || 0,
+    erpSendRetryDelaySeconds: Math.max(1, Number(environment.ERP_SEND_RETRY_DELAY_SECONDS ?? 10) || 10),
+    erpSendExpireSeconds: Math.max(1, Number(environment.ERP_SEND_EXPIRE_SECONDS ?? 300) || 300),
+    jobMaintenanceSeconds: Math.max(1, Number(environment.JOB_MAINTENANCE_SECONDS ?? 120) || 120),
     legalFolderUrl: environment.LEGAL_FOLDER_URL || undefined,
     legalFolderTokenUrl: environment.LEGAL_FOLDER_TOKEN_URL || undefined,
     legalFolderAccountId: environment.LEGAL_FOLDER_ACCOUNT_ID || undefined,
     legalFolderUsername: environment.LEGAL_FOLDER_USERNAME || undefined,
     legalFolderPassword: environment.LEGAL_FOLDER_PASSWORD || undefined,
+    signatureUrl: environment.SIGNATURE_URL || undefined,
+    signatureApiKey: environment.SIGNATURE_API_KEY || undefined,
+    signatureWebhookSecret: environment.SIGNATURE_WEBHOOK_SECRET ?? 'isf-signature-webhook-secret-change-me',
+    signatureWebhookToleranceSeconds: Number(environment.SIGNATURE_WEBHOOK_TOLERANCE_SECONDS ?? 300) || 300,
+    signatureSimulatorDelayMs: Number(environment.SIGNATURE_SIMULATOR_DELAY_MS ?? 5_000),
+    signatureSimulatorOutcome:
+      (['declined', 'expired'] as const).find((value) => value === environment.SIGNATURE_SIMULATOR_OUTCOME) ?? 'done',
   };
 }

@@ -5,7 +5,7 @@ import {
 } from '@isf/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, auditLog } from '../src/db/schema/index.js';
+import { attachments, auditLog, orders } from '../src/db/schema/index.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { actingAs, countRows, createTestApp, login, type TestApp } from './helper.js';
 import { marketWithBpu } from './orders-fixtures.js';
@@ -20,6 +20,8 @@ beforeAll(async () => {
   admin = await login(testApp.app, 'admin', 'admin');
   fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
   order = await fx.validatedOrder(await marketWithBpu(testApp.app, testApp.db, admin));
+  // its receipts are sent only once the order is in the ERP (erp-exchange.test.ts sends it for real)
+  await testApp.db.update(orders).set({ oracleId: 'PO-TEST-1', oracleStatus: 'SUCCESS' }).where(eq(orders.id, order));
 });
 
 afterAll(async () => {
@@ -40,21 +42,20 @@ async function validatedAttachment(changes: Partial<typeof attachments.$inferIns
   return id;
 }
 
-describe('POST /oracle/attachement/{id}: queueing the send to the ERP', () => {
-  it('queues a validated attachment (TO_SEND), keeps its version, writes an audit row and shows it on the detail', async () => {
+describe('POST /oracle/attachement/{id}: accepting the send to the ERP', () => {
+  it('accepts a validated attachment (CREATED, its job queued), keeps its version, writes an audit row and shows it on the detail', async () => {
     const id = await validatedAttachment({ oracleStatus: 'ERROR' });
     const before = await stored(id);
     const response = await fx.send('POST', `/api/oracle/attachement/${id}`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, oracleStatus: 'TO_SEND' });
+    expect(response.json()).toMatchObject({ success: true, oracleStatus: 'CREATED', taskId: expect.any(Number) });
     const after = await stored(id);
-    expect(after?.oracleStatus).toBe('TO_SEND');
-    expect(after?.canSendToOracle).toBe(true);
+    expect(after?.oracleStatus).not.toBe('ERROR');
     expect(after?.version).toBe(before?.version);
     expect(await countRows(testApp.db, auditLog, and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'erp_send')))).toBe(
       1,
     );
-    expect((await fx.detail(id)).oracleStatus).toBe('TO_SEND');
+    expect((await fx.detail(id)).erpSend).toMatchObject({ taskId: response.json().taskId });
   });
 
   it('refuses with 422 an attachment that is not validated, already sent, or being sent', async () => {
@@ -77,6 +78,6 @@ describe('POST /oracle/attachement/{id}: queueing the send to the ERP', () => {
     const reader = await actingAs(testApp, { read: ['attachement', 'order'] });
     const id = await validatedAttachment();
     expect((await fx.send('POST', `/api/oracle/attachement/${id}`, undefined, reader.token)).statusCode).toBe(403);
-    expect((await stored(id))?.oracleStatus).not.toBe('TO_SEND');
+    expect((await stored(id))?.oracleStatus).toBe('NOT_AVAILABLE');
   });
 });

@@ -20,6 +20,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Database;
   config: AppConfig;
+  /** The URL of this file's own PostgreSQL database (for another process on it), undefined on PGlite. */
+  databaseUrl: string | undefined;
   /**
    * Another app on the same database with other settings (e.g. a low login rate limit), `prepare` running
    * before it is ready (to add a route); closed with this one.
@@ -28,7 +30,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-type ProvisionedDatabase = { handle: DatabaseHandle; dispose(): Promise<void> };
+type ProvisionedDatabase = { handle: DatabaseHandle; url?: string; dispose(): Promise<void> };
 
 async function runAdminStatement(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -90,7 +92,7 @@ async function provisionPostgres(serverUrl: string): Promise<ProvisionedDatabase
     await dispose();
     throw error;
   }
-  return { handle, dispose };
+  return { handle, url: url.toString(), dispose };
 }
 
 /**
@@ -123,6 +125,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     app,
     db: database.handle.db,
     config: { ...baseConfig, ...overrides },
+    databaseUrl: database.url,
     variant: build,
     async close() {
       for (const built of apps) {

@@ -57,25 +57,18 @@ async function stored(id: number) {
 }
 
 describe('POST /oracle/order/{id}: queueing the send to the ERP', () => {
-  it('queues a validated order without ERP id (TO_SEND), keeps its version and writes an audit row', async () => {
+  it('accepts a validated order without ERP id (CREATED, its job queued), keeps its version and writes an audit row', async () => {
     const id = await newOrder('os_validated', { oracleStatus: 'ERROR' });
     const before = await stored(id);
     const response = await send('POST', `/api/oracle/order/${id}`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, oracleStatus: 'TO_SEND' });
+    expect(response.json()).toMatchObject({ success: true, oracleStatus: 'CREATED', taskId: expect.any(Number) });
     const after = await stored(id);
-    expect(after?.oracleStatus).toBe('TO_SEND');
-    expect(after?.canSendToOracle).toBe(true);
+    expect(['CREATED', 'PROCESSING', 'FAILURE']).toContain(after?.oracleStatus);
     expect(after?.version).toBe(before?.version);
     expect(await countRows(testApp.db, auditLog, and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'erp_send')))).toBe(
       1,
     );
-    expect((await send('GET', `/api/order/${id}`)).json().oracleStatus).toBe('TO_SEND');
-  });
-
-  it('accepts queueing again an order already waiting to be sent', async () => {
-    const id = await newOrder('os_validated', { oracleStatus: 'TO_SEND', canSendToOracle: true });
-    expect((await send('POST', `/api/oracle/order/${id}`)).statusCode).toBe(200);
   });
 
   it.each([

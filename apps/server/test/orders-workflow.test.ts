@@ -128,14 +128,13 @@ describe('order workflow (docs/decisions.md "Reference workflows")', () => {
     expect(saved.json().record).toMatchObject({ oracleEmitterProject: emitter.project, oracleEmitterTask: emitter.task });
     const validated = await move(id, 'os_to_validated', 'os_validated');
     expect(validated.statusCode, validated.body).toBe(200);
-    expect(await detail(id)).toMatchObject({
-      oracleStatus: 'TO_SEND',
-      canSendToOracle: true,
-      statusWF: { nodeCode: 'os_validated' },
-    });
+    // the validation sends the order to the ERP (modules/erp-exchange, tested in erp-exchange.test.ts)
+    const validatedOrder = await detail(id);
+    expect(validatedOrder).toMatchObject({ statusWF: { nodeCode: 'os_validated' }, erpSend: { taskId: expect.any(Number) } });
+    expect(validatedOrder.oracleStatus).not.toBe('NOT_AVAILABLE');
   });
 
-  it('queues the ERP send of a transfer-paid order without asking for emitter fields', async () => {
+  it('sends a transfer-paid order to the ERP without asking for emitter fields', async () => {
     const { marketId, bpuId } = await marketWithBpu(testApp.app, testApp.db, admin);
     const id = await orderWithTotal(marketId, bpuId, '1');
     await move(id, 'os_submit_to_cdp', 'os_validation_cdp');
@@ -145,7 +144,7 @@ describe('order workflow (docs/decisions.md "Reference workflows")', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe(ORDER_EMITTER_ONLY_INTERNAL_MESSAGE);
     expect((await move(id, 'os_to_validated', 'os_validated')).statusCode).toBe(200);
-    expect(await detail(id)).toMatchObject({ oracleStatus: 'TO_SEND', canSendToOracle: true });
+    expect((await detail(id)).erpSend).toMatchObject({ taskId: expect.any(Number) });
   });
 
   it('keeps a market with an order in progress from being deactivated', async () => {

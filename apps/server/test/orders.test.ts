@@ -5,7 +5,7 @@ import {
   ORDER_DELETE_NOT_DRAFT_MESSAGE,
   ORDER_DOCUMENT_DELETE_MESSAGE,
   ORDER_EMITTER_ONLY_INTERNAL_MESSAGE,
-  ORDER_ERP_FROZEN_MESSAGE,
+  ORDER_ERP_SENT_TEXT,
   ORDER_FINANCIAL_OPTION_MESSAGE,
   ORDER_LINE_DUPLICATE_MESSAGE,
   ORDER_LOCKED_IMPORT_MESSAGE,
@@ -297,9 +297,11 @@ describe('order editing rules (spec 2 §5)', () => {
     expect(frozen.json().detail).toBe(ORDER_COMPLEMENT_FROZEN_MESSAGE);
     await testApp.db.update(orders).set({ oracleId: 'ORA-1' }).where(eq(orders.id, id));
     const erp = await oracleProjectWithTask(testApp.db);
+    // in the ERP, the order is no longer editable in ISF at all (spec 2 §4)
     const refused = await saved(id, { oracleProject: erp.project, oracleTask: erp.task });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().detail).toBe(ORDER_ERP_FROZEN_MESSAGE);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe(ORDER_ERP_SENT_TEXT);
+    expect((await saved(id, { observation: 'Suivi après envoi' })).json().error).toBe(ORDER_ERP_SENT_TEXT);
   });
 
   it('wants the release date after the order date', async () => {

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { installResponseHandling } from './app/response-handling';
 import { createAppRouter } from './app/router';
 import './app/global.css';
-import './i18n';
+import './lib/i18n';
 
 // antd's locale, the query cache, antd's App (dialogs, toasts) and the dates' locale come with the shell
 // (app/shell/shell-layout.tsx): the login page, the first screen, downloads none of them

@@ -1,4 +1,5 @@
 import { ATTACHMENT_VALIDATED_NODES } from './attachments.js';
+import { erpSending } from './erp-exchange.js';
 
 /** POST /oracle/attachement/{id}: the refusals and the reply of the send to the ERP (texts ours, on the order's model). */
 export const ATTACHMENT_ERP_NOT_VALIDATED_MESSAGE = 'Seul un attachement validé peut être envoyé à Oracle.';
@@ -8,9 +9,7 @@ export const ATTACHMENT_ERP_SENDING_MESSAGE = "L'envoi de cet attachement à Ora
 export const ATTACHMENT_ERP_QUEUED_MESSAGE = "L'attachement est en file d'attente d'envoi à Oracle.";
 
 /** An ERP send of the attachment is running (CREATED or PROCESSING): the button spins and a new send is refused. */
-export function attachmentErpSending(oracleStatus: string): boolean {
-  return oracleStatus === 'CREATED' || oracleStatus === 'PROCESSING';
-}
+export const attachmentErpSending = erpSending;
 
 /**
  * The attachment's receipt is sent to the ERP once it counts as validated (att_validated,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERP_STATUSES, type ErpSendRecord } from './erp-exchange.js';
 import { optionalId, optionalText, versionField } from './fields.js';
 import type { MarketDepositType } from './markets.js';
 import { formatEuroFr } from './money.js';
@@ -78,17 +79,8 @@ export const ATTACHMENT_AMOUNT_ABOVE_ENGAGEMENT_MESSAGE =
 export const ATTACHMENT_AMOUNT_WITHIN_ENGAGEMENT_MESSAGE =
   "Le montant de l'attachement est dans votre montant d'engagement : validez-le directement.";
 
-/** ERP statuses of an attachment (spec 2 §4); TO_SEND: queued by Send to ERP (as orders). */
-export const ATTACHMENT_ORACLE_STATUSES = [
-  'NOT_CONCERNED',
-  'NOT_AVAILABLE',
-  'TO_SEND',
-  'PROCESSING',
-  'SUCCESS',
-  'ERROR',
-  'FAILURE',
-  'CREATED',
-] as const;
+/** ERP statuses of an attachment (spec 2 §4). */
+export const ATTACHMENT_ORACLE_STATUSES = ERP_STATUSES;
 export type AttachmentOracleStatus = (typeof ATTACHMENT_ORACLE_STATUSES)[number];
 
 const flag = z
@@ -263,6 +255,8 @@ export type AttachmentDetailRecord = {
   oracleStatus: AttachmentOracleStatus;
   oracleId: string | null;
   canSendToOracle: boolean;
+  /** The last send of its receipt to the ERP (status, message, line errors), null when never sent. */
+  erpSend: ErpSendRecord | null;
   locked: boolean;
   /** Whether the caller may change its lines now (update right aside): node, lock and option rules. */
   editable: boolean;

@@ -65,6 +65,21 @@ export const NOTIFICATION_TEMPLATES = {
     errorMessage: text,
     errors: errorList.optional(),
   }),
+  /** Both signers signed an envelope or documents the recipient sent for signature (the signed copy is stored). */
+  SIGNATURE_COMPLETED: z.object({
+    entity: z.enum(['envelope', 'document']),
+    entityId: id,
+    label: text,
+    contractId: id.optional(),
+  }),
+  /** A signer declined, or the request expired; the reason says why. */
+  SIGNATURE_FAILED: z.object({
+    entity: z.enum(['envelope', 'document']),
+    entityId: id,
+    label: text,
+    contractId: id.optional(),
+    reason: text,
+  }),
   /** A background task ended FAILED (its events are in /tasks). */
   JOB_FAILED: z.object({ taskId: id, jobName: text, errorMessage: text, errors: errorList.optional() }),
 } as const;

@@ -1,3 +1,4 @@
+import { type ErpSendRecord, erpSending } from './erp-exchange.js';
 import type { MarketDepositType, MarketVatType } from './markets.js';
 import type { OrderOracleStatus } from './orders.js';
 
@@ -92,6 +93,8 @@ export type OrderDetailRecord = {
   oracleStatus: OrderOracleStatus;
   oracleId: string | null;
   canSendToOracle: boolean;
+  /** The last send to the ERP (status, its message), null when never sent. */
+  erpSend: ErpSendRecord | null;
   sentSST: boolean;
   locked: boolean;
   versioned: boolean;
@@ -156,7 +159,7 @@ export function orderErpSendRefusal(facts: {
   if (facts.nodeCode !== ORDER_VALIDATED_NODE) {
     return ORDER_ERP_NOT_VALIDATED_MESSAGE;
   }
-  if (facts.oracleStatus === 'CREATED' || facts.oracleStatus === 'PROCESSING') {
+  if (erpSending(facts.oracleStatus)) {
     return ORDER_ERP_SENDING_MESSAGE;
   }
   return null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERP_STATUSES } from './erp-exchange.js';
 import { optionalId, optionalText, requiredId, versionField } from './fields.js';
 import { MARKET_DEPOSIT_TYPE_MESSAGE, MARKET_DEPOSIT_TYPES } from './markets.js';
 import { ORDER_QUANTITY_INVALID_MESSAGE } from './shared-messages.js';
@@ -43,17 +44,8 @@ export function orderComplementMaxLength(edifice: string | null | undefined): nu
   return edifice ? 100 - (Math.min(edifice.length, 60) + 1 + 12) : 100 - 12;
 }
 
-/** ERP statuses of an order (spec 2 §4); TO_SEND: queued when the subcontractor validates. */
-export const ORDER_ORACLE_STATUSES = [
-  'NOT_CONCERNED',
-  'NOT_AVAILABLE',
-  'TO_SEND',
-  'PROCESSING',
-  'SUCCESS',
-  'ERROR',
-  'FAILURE',
-  'CREATED',
-] as const;
+/** ERP statuses of an order (spec 2 §4). */
+export const ORDER_ORACLE_STATUSES = ERP_STATUSES;
 export type OrderOracleStatus = (typeof ORDER_ORACLE_STATUSES)[number];
 
 const optionalDate = z

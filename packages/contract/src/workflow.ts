@@ -68,7 +68,14 @@ export const ATTACHEMENT_TRANSITION_CODES = [
 export const VALIDATED_ATTACHEMENT_NODE_CODES = ['att_validated', 'att_prepared_for_payment', 'att_paid'] as const;
 
 /** env_refused is ours: the spec lists env_to_refused and env_from_refused_to_draft but not the node between them. */
-export const ENVELOPE_NODE_CODES = ['env_draft', 'env_pending_validation', 'env_validated', 'env_refused'] as const;
+export const ENVELOPE_NODE_CODES = [
+  'env_draft',
+  'env_pending_validation',
+  'env_validated',
+  'env_refused',
+  'env_signing',
+  'env_signed',
+] as const;
 export const ENVELOPE_TRANSITION_CODES = [
   'env_submit_to_validation',
   'env_to_validation',
@@ -77,6 +84,9 @@ export const ENVELOPE_TRANSITION_CODES = [
   'env_from_validated_to_draft',
   'env_to_refused',
   'env_from_refused_to_draft',
+  'env_to_signing',
+  'env_to_signed',
+  'env_signature_failed',
 ] as const;
 
 export const MARKET_NODE_CODES = [
@@ -116,7 +126,15 @@ export const DOCUMENT_TRANSITION_CODES = [
  * Transitions without a button: a dedicated action fires them (the envelope's send to validation picks
  * its validators; the signature service reports a signed document).
  */
-export const HIDDEN_TRANSITION_CODES = ['env_submit_to_validation', 'env_to_validation', 'doc_to_signed'] as const;
+export const HIDDEN_TRANSITION_CODES = [
+  'env_submit_to_validation',
+  'env_to_validation',
+  'doc_to_signed',
+  // the e-signature action and the provider's webhook move them
+  'env_to_signing',
+  'env_to_signed',
+  'env_signature_failed',
+] as const;
 
 /** List filter on work items (spec 1 §2): All, My scope, My tasks. */
 export const WORKFLOW_FILTERS = ['all', 'canDo', 'haveToDo'] as const;

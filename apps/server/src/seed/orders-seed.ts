@@ -170,7 +170,7 @@ export async function seedOrders(db: Database): Promise<void> {
     if (reached === 'os_validation_sst' || reached === 'os_validated') {
       await db
         .update(orders)
-        .set({ sentSst: true, ...(reached === 'os_validated' ? { oracleStatus: 'TO_SEND', canSendToOracle: true } : {}) })
+        .set({ sentSst: true, ...(reached === 'os_validated' ? { oracleStatus: 'NOT_AVAILABLE', canSendToOracle: true } : {}) })
         .where(eq(orders.id, orderId));
     }
   }

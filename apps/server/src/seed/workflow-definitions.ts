@@ -334,6 +334,8 @@ export const ENVELOPE_WORKFLOW = workflow({
     { code: 'env_pending_validation', name: 'En attente de validation', type: normal },
     { code: 'env_validated', name: 'Validée', type: end },
     { code: 'env_refused', name: 'Refusée', type: error },
+    { code: 'env_signing', name: 'En cours de signature', type: normal },
+    { code: 'env_signed', name: 'Signée', type: end },
   ],
   transitions: [
     {
@@ -393,6 +395,33 @@ export const ENVELOPE_WORKFLOW = workflow({
       to: 'env_draft',
       type: dangerous,
       by: ['buyer'],
+    },
+    {
+      code: 'env_to_signing',
+      name: 'Envoyer à la signature',
+      from: 'env_validated',
+      to: 'env_signing',
+      type: forward,
+      helper: "Par l'action « Envoyer à la signature », qui désigne les deux signataires",
+      by: [],
+    },
+    {
+      code: 'env_to_signed',
+      name: 'Signée',
+      from: 'env_signing',
+      to: 'env_signed',
+      type: forward,
+      helper: 'Par le service de signature électronique, une fois les deux signatures reçues',
+      by: [],
+    },
+    {
+      code: 'env_signature_failed',
+      name: 'Signature refusée ou expirée',
+      from: 'env_signing',
+      to: 'env_validated',
+      type: dangerous,
+      helper: 'Par le service de signature électronique, quand un signataire refuse ou que la demande expire',
+      by: [],
     },
   ],
 });

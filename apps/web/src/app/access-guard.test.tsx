@@ -1,19 +1,18 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from './auth-store';
-import { setEditing } from './edit-mode';
+import { setAuth } from '../lib/auth-store';
+import { setEditing } from '../lib/edit-mode';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../lib/testing';
 import { canOpenPath } from './route-access';
 import { appRoutes } from './router';
-import { makeProfile, renderRoutes, reply, spyFeedback } from './testing';
 
 vi.mock('../features/reference/reference-routes', async () => {
   const { createElement } = await import('react');
-  return {
-    referenceRoutes: [
-      { path: '/units', entity: 'unit', element: createElement('p', null, 'units list') },
-      { path: '/projecttypes', entity: 'project_type', element: createElement('p', null, 'project types list') },
-    ],
-  };
+  const referenceRoutes = [
+    { path: '/units', entity: 'unit', element: createElement('p', null, 'units list') },
+    { path: '/projecttypes', entity: 'project_type', element: createElement('p', null, 'project types list') },
+  ];
+  return { referenceRoutes, referenceRoutesWith: () => referenceRoutes };
 });
 
 describe('route access', () => {

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from './auth-store';
-import { getFeedback } from './feedback';
+import { useAuth } from '../lib/auth-store';
+import { getFeedback } from '../lib/feedback';
 import { canOpenPath } from './route-access';
 
 let alertedFor: string | null = null;

@@ -1,5 +1,3 @@
-import type { EntityCode } from '@isf/contract';
-import type { ReactNode } from 'react';
 import { attachmentRoutes } from '../features/attachments/attachment-routes';
 import { bpuTemplateRoutes } from '../features/bpu-templates/bpu-template-routes';
 import { bpuRoutes } from '../features/bpus/bpu-routes';
@@ -11,6 +9,7 @@ import { depositRoutes } from '../features/deposits/deposit-routes';
 import { evaluationRoutes } from '../features/evaluations/evaluation-routes';
 import { marketRoutes } from '../features/markets/market-routes';
 import { notificationRoutes } from '../features/notifications/notification-routes';
+import { oracleConfigurationListPages } from '../features/oracle-configurations/oracle-configuration-routes';
 import { oracleExchangeRoutes } from '../features/oracle-imputations/oracle-exchange-routes';
 import { orderTemplateRoutes } from '../features/order-templates/order-template-routes';
 import { orderRoutes } from '../features/orders/order-routes';
@@ -18,18 +17,17 @@ import { oscarSubprojectRoutes } from '../features/oscar-subprojects/oscar-subpr
 import { popupRoutes } from '../features/popups/popup-routes';
 import { prestationRoutes } from '../features/prestations/prestation-routes';
 import { projectRoutes } from '../features/projects/project-routes';
-import { referenceRoutes } from '../features/reference/reference-routes';
+import { referenceRoutesWith } from '../features/reference/reference-routes';
 import { roleRoutes } from '../features/roles/role-routes';
 import { statementRoutes } from '../features/statements/statement-routes';
 import { taskRoutes } from '../features/tasks/task-routes';
 import { userRoutes } from '../features/users/user-routes';
 import { warrantyRoutes } from '../features/warranties/warranty-routes';
-
-export type FeatureRoute = { path: string; entity: EntityCode | readonly EntityCode[]; element: ReactNode };
+import type { FeatureRoute } from '../lib/feature-route';
 
 /** Every screen of the business areas: the router mounts them and the access guard checks their entity. */
 export const featureRoutes: readonly FeatureRoute[] = [
-  ...referenceRoutes,
+  ...referenceRoutesWith(oracleConfigurationListPages),
   ...projectRoutes,
   ...oscarSubprojectRoutes,
   ...userRoutes,

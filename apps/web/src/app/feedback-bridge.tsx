@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useLayoutEffect } from 'react';
-import { createFeedback, setThemedFeedback } from './feedback';
+import { createFeedback, setThemedFeedback } from '../lib/feedback';
 
 /** Mounted by the shell inside antd's `App`: hands its themed modal and message hooks to module-level code. */
 export function FeedbackBridge() {

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { logout } from './session';
+import { logout } from '../lib/session';
 
 /** /logout: ends the session; the root layout then sends the user to /login. */
 export function LogoutRoute() {

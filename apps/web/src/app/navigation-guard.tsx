@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Blocker, type BlockerFunction, useBlocker } from 'react-router';
-import { getAuth } from './auth-store';
-import { isEditing, setEditing } from './edit-mode';
-import { getFeedback } from './feedback';
+import { getAuth } from '../lib/auth-store';
+import { isEditing, setEditing } from '../lib/edit-mode';
+import { getFeedback } from '../lib/feedback';
 import { canOpenPath } from './route-access';
 
 type BlockReason = 'forbidden' | 'editing';

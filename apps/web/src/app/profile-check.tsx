@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { getAuth, readStoredAuth, setAuth } from './auth-store';
-import { getFeedback } from './feedback';
-import { queryClient } from './query-client';
-import { loadProfile } from './session';
+import { getAuth, readStoredAuth, setAuth } from '../lib/auth-store';
+import { getFeedback } from '../lib/feedback';
+import { queryClient } from '../lib/query-client';
+import { loadProfile } from '../lib/session';
 
 let asking = false;
 

@@ -1,10 +1,10 @@
 import { MESSAGES_FR } from '@isf/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from './api-client';
-import { getAuth, setAuth } from './auth-store';
-import { isEditing, setEditing } from './edit-mode';
+import { ApiError, api } from '../lib/api-client';
+import { getAuth, setAuth } from '../lib/auth-store';
+import { isEditing, setEditing } from '../lib/edit-mode';
+import { makeProfile, reply, spyFeedback } from '../lib/testing';
 import { handleApiError, installResponseHandling } from './response-handling';
-import { makeProfile, reply, spyFeedback } from './testing';
 
 describe('global response handling', () => {
   let feedback: ReturnType<typeof spyFeedback>;

@@ -1,8 +1,8 @@
 import { createElement, type ReactNode } from 'react';
-import { i18next } from '../i18n';
-import { type ApiError, setGlobalErrorHandler } from './api-client';
-import { getFeedback } from './feedback';
-import { logout } from './session';
+import { type ApiError, setGlobalErrorHandler } from '../lib/api-client';
+import { getFeedback } from '../lib/feedback';
+import { i18next } from '../lib/i18n';
+import { logout } from '../lib/session';
 
 export type ResponseHandlingOptions = {
   /** Router navigation (the handler lives outside React). */

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuth } from './auth-store';
+import { useAuth } from '../lib/auth-store';
 import { NavigationGuard } from './navigation-guard';
 import { LoadingBar } from './shell/loading-bar';
 

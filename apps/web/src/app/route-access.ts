@@ -1,6 +1,6 @@
 import type { EntityCode, UserProfile } from '@isf/contract';
 import { matchPath } from 'react-router';
-import { can } from './auth-store';
+import { can } from '../lib/auth-store';
 import { featureRoutes } from './feature-routes';
 
 /**

@@ -1,10 +1,11 @@
 import { createHashRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/login/login-page';
 import { workflowRoutes } from '../features/workflow/workflow-routes';
+import { lazyPage } from '../lib/lazy-page';
 import { featureRoutes } from './feature-routes';
-import { lazyPage } from './lazy-page';
 import { LogoutRoute } from './logout-route';
 import { RootLayout } from './root-layout';
+import { canOpenPath } from './route-access';
 
 // The login page is the first screen of a signed-out user: it is in the main bundle. The shell (menus,
 // header) and every screen behind it load on their first render, so the login page downloads none of them.
@@ -27,7 +28,7 @@ export const appRoutes: RouteObject[] = [
       {
         element: <ShellLayout />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage canOpenPath={canOpenPath} /> },
           // no entity: the page shows its delegations only with users.can_delegate / users.can_admin_delegate
           { path: 'account-manage', element: <AccountPage /> },
           // no entity either: a node may hold any kind of work item (the server checks the role's nodes)

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setAuth } from '../app/auth-store';
-import { makeProfile, renderRoutes, spyFeedback } from '../app/testing';
+import { setAuth } from '../lib/auth-store';
+import { makeProfile, renderRoutes, spyFeedback } from '../lib/testing';
 import { EntityLink } from './entity-link';
 
 function showLink() {

@@ -4,8 +4,8 @@ import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../app/auth-store';
-import { getFeedback } from '../app/feedback';
+import { useAuth } from '../lib/auth-store';
+import { getFeedback } from '../lib/feedback';
 
 export type EntityLinkProps = {
   entity: EntityCode;

@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './attachments.js';
 export * from './contracts.js';
+export * from './erp-exchange.js';
 export * from './erp-projects.js';
 export * from './evaluations.js';
 export * from './markets.js';
@@ -15,5 +16,6 @@ export * from './popups.js';
 export * from './price-schedules.js';
 export * from './project-evaluations.js';
 export * from './reference.js';
+export * from './signatures.js';
 export * from './tasks.js';
 export * from './workflow.js';

@@ -56,7 +56,7 @@ export const orders = pgTable(
     observation: text('observation'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
     totalTtc: numeric('total_ttc', { precision: 14, scale: 2 }).notNull().default('0'),
-    /** NOT_CONCERNED, NOT_AVAILABLE, TO_SEND (queued when the subcontractor validates), PROCESSING, SUCCESS, ERROR, FAILURE, CREATED. */
+    /** NOT_CONCERNED, NOT_AVAILABLE, CREATED, PROCESSING, SUCCESS, ERROR, FAILURE (spec 2 §4; modules/erp-exchange moves it). */
     oracleStatus: text('oracle_status').notNull().default('NOT_AVAILABLE'),
     oracleId: text('oracle_id'),
     canSendToOracle: boolean('can_send_to_oracle').notNull().default(false),

@@ -6,9 +6,11 @@ import {
   type ErpInvoice,
   type ErpPerson,
   type ErpProject,
+  ErpRefusal,
   type ErpRetentionInvoiceRequest,
   type ErpTask,
 } from './erp.port.js';
+import { equals, oracleProcurement } from './oracle-procurement.js';
 
 const RESOURCES_PATH = '/fscmRestApi/resources/11.13.18.05';
 const HCM_RESOURCES_PATH = '/hcmRestApi/resources/11.13.18.05';
@@ -170,11 +172,6 @@ function errorText(status: number, body: string): string {
     : `Erreur Oracle (${status}).`;
 }
 
-/** An equality term of the `q` parameter, the value quoted (inner quotes doubled). */
-function equals(attribute: string, value: string): string {
-  return `${attribute}='${value.replace(/'/g, "''")}'`;
-}
-
 /**
  * The real adapter: Oracle Fusion Cloud REST (`/fscmRestApi/resources/11.13.18.05`, and
  * `/hcmRestApi/resources/11.13.18.05` for persons), Basic authentication, collections read page by
@@ -190,16 +187,21 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
       ? `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`
       : undefined;
 
-  async function getJson(url: URL, post?: unknown): Promise<unknown> {
+  /**
+   * One call. A 4xx other than authentication, a timeout or a rate limit is the ERP refusing the request
+   * (ErpRefusal: not retried); anything else that is not a 2xx, or no answer, is an ErpError.
+   */
+  async function callJson(url: URL | string, init: { method?: string; body?: unknown; contentType?: string } = {}) {
     let response: Response;
     try {
       response = await fetch(url, {
-        ...(post === undefined ? {} : { method: 'POST', body: JSON.stringify(post) }),
+        method: init.method ?? 'GET',
         headers: {
           accept: 'application/json',
-          ...(post === undefined ? {} : { 'content-type': 'application/vnd.oracle.adf.resourceitem+json' }),
+          ...(init.body !== undefined ? { 'content-type': init.contentType ?? 'application/json' } : {}),
           ...(authorization ? { authorization } : {}),
         },
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
         signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
     } catch {
@@ -207,7 +209,11 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
     }
     const body = await response.text();
     if (!response.ok) {
-      throw new ErpError(errorText(response.status, body));
+      const refused = response.status >= 400 && response.status < 500 && ![401, 403, 408, 429].includes(response.status);
+      throw refused ? new ErpRefusal(errorText(response.status, body)) : new ErpError(errorText(response.status, body));
+    }
+    if (body.trim() === '') {
+      return null;
     }
     try {
       return JSON.parse(body);
@@ -215,9 +221,15 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
       throw new ErpInvalidResponse('Réponse invalide de Oracle.');
     }
   }
+  const getJson = (url: URL) => callJson(url);
 
   /** Every page of the collection at `collectionUrl`. */
-  async function readAll<Item extends z.ZodType>(collectionUrl: string, item: Item, q?: string): Promise<z.infer<Item>[]> {
+  async function readAll<Item extends z.ZodType>(
+    collectionUrl: string,
+    item: Item,
+    q?: string,
+    extra: Record<string, string> = {},
+  ): Promise<z.infer<Item>[]> {
     const schema = pageSchema(item);
     const rows: z.infer<Item>[] = [];
     for (let page = 0; page < MAX_PAGES; page += 1) {
@@ -226,6 +238,9 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
         url.searchParams.set('q', q);
       }
       url.searchParams.set('onlyData', 'true');
+      for (const [name, value] of Object.entries(extra)) {
+        url.searchParams.set(name, value);
+      }
       url.searchParams.set('limit', String(pageSize));
       url.searchParams.set('offset', String(rows.length));
       const parsed = schema.safeParse(await getJson(url));
@@ -244,6 +259,7 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
   }
 
   return {
+    ...oracleProcurement({ root, callJson, readAll }),
     async listProjects({ businessUnit }) {
       const items = await readAll(`${root}/projects`, projectSchema, equals('BusinessUnitName', businessUnit));
       return items.map(toProject);
@@ -267,7 +283,12 @@ export function createOracleErpHttpAdapter(options: OracleErpOptions): Erp {
       return first ?? null;
     },
     async createRetentionInvoice(invoice) {
-      const parsed = invoiceSchema.safeParse(await getJson(new URL(`${root}/invoices`), retentionInvoiceBody(invoice)));
+      const created = await callJson(`${root}/invoices`, {
+        method: 'POST',
+        body: retentionInvoiceBody(invoice),
+        contentType: 'application/vnd.oracle.adf.resourceitem+json',
+      });
+      const parsed = invoiceSchema.safeParse(created);
       if (!parsed.success) {
         throw new ErpInvalidResponse('Réponse invalide de Oracle.');
       }

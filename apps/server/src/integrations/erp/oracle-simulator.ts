@@ -5,18 +5,26 @@ import {
   ORACLE_PROJECT_FIXTURES,
   oracleTaskFixtures,
 } from './oracle-fixtures.js';
+import {
+  type OracleProcurementStore,
+  type OracleProcurementSwitches,
+  registerOracleProcurementSimulator,
+} from './oracle-procurement-simulator.js';
 import { registerPayablesInvoices } from './oracle-simulator-invoices.js';
 import { ORACLE_FAULT_WORKER_MAILS, ORACLE_WORKER_FIXTURES } from './oracle-worker-fixtures.js';
 
 export const ORACLE_RESOURCES_PATH = '/fscmRestApi/resources/11.13.18.05';
 export const ORACLE_HCM_RESOURCES_PATH = '/hcmRestApi/resources/11.13.18.05';
 
-export type OracleSimulatorSwitches = {
+export type OracleSimulatorSwitches = OracleProcurementSwitches & {
   /** Delay before every answer. */
   latencyMs?: number;
   /** Every call fails with a 503 (ERP down). */
   down?: boolean;
 };
+
+/** The simulator, with what it received (purchase orders, receipts) for the tests to count. */
+export type OracleErpSimulator = FastifyInstance & { procurement: OracleProcurementStore };
 
 const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 500;
@@ -100,8 +108,10 @@ export function collectionPage<Item extends object>(
  * `q=BusinessUnitName='…'` and `GET …/projects/{ProjectId}/child/Tasks`, and for Oracle HCM
  * `GET /hcmRestApi/…/publicWorkers?q=WorkEmail='…'`, all paged with limit/offset/hasMore, behind Basic
  * authentication. The fault business units answer a 500 or a page that is not JSON; the fault mail a 500.
+ * Procurement (purchase orders, receipts) is in oracle-procurement-simulator.ts. The switches are read at
+ * every call: a test may change them on a running simulator.
  */
-export function buildOracleErpSimulator(switches: OracleSimulatorSwitches = {}): FastifyInstance {
+export function buildOracleErpSimulator(switches: OracleSimulatorSwitches = {}): OracleErpSimulator {
   const app = Fastify({ logger: false });
   const projectsById = new Map(ORACLE_PROJECT_FIXTURES.map((project) => [project.ProjectId, project]));
 
@@ -160,5 +170,11 @@ export function buildOracleErpSimulator(switches: OracleSimulatorSwitches = {}):
     return collectionPage(request, reply, workers, request.query);
   });
   registerPayablesInvoices(app);
-  return app;
+  const procurement = registerOracleProcurementSimulator(app, ORACLE_RESOURCES_PATH, switches, {
+    adfError,
+    collectionPage,
+    knownFilter,
+  });
+  app.decorate('procurement', procurement);
+  return app as unknown as OracleErpSimulator;
 }

@@ -23,6 +23,7 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
+import { lastErpSend } from '../erp-exchange/index.js';
 import { FINANCIAL_OPTION, ORDER_ENTITY, orderList } from '../orders/index.js';
 import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { netAmount, rgReleaseDateSql } from './attachment-amounts.js';
@@ -137,6 +138,7 @@ export function createAttachmentService(database: Database) {
     return {
       ...fields,
       oracleStatus: row.oracleStatus as AttachmentOracleStatus,
+      erpSend: await lastErpSend(database, 'attachement', id),
       validatedAt: row.validatedAt ? new Date(row.validatedAt).toISOString() : null,
       createdAt: new Date(row.createdAt).toISOString(),
       netAmount: netAmount(row.amount, row.totalRg, row.depositUsed),

@@ -1,4 +1,6 @@
 // The contracts module's face: what the app and the other modules may use of it (docs/architecture.md).
+
+export { envelopeList } from './contracts.lists.js';
 export { registerContractRoutes } from './contracts.routes.js';
 export type { ContractService } from './contracts.service.js';
 export type { EnvelopeService } from './envelopes.service.js';

@@ -54,6 +54,59 @@ export function createDocumentService(database: Database, storage: FileStorage, 
     return owner;
   }
 
+  async function store(
+    file: {
+      entity: string;
+      entityId: number;
+      typeId: number;
+      fileName: string;
+      content: Buffer;
+      comment: string | null;
+      kind: string;
+      createdBy: number | null;
+    },
+    context: AuditContext,
+  ): Promise<number> {
+    const storageKey = `${file.entity}/${file.entityId}/${randomUUID()}`;
+    await storage.put(storageKey, file.content);
+    try {
+      return await database.transaction(async (transaction) => {
+        const [created] = await transaction
+          .insert(documents)
+          .values({
+            entity: file.entity,
+            entityId: file.entityId,
+            documentTypeId: file.typeId,
+            filename: file.fileName,
+            storageKey,
+            size: file.content.length,
+            contentKind: file.kind,
+            comment: file.comment,
+            createdBy: file.createdBy,
+          })
+          .returning({ id: documents.id });
+        const id = created?.id ?? 0;
+        await startToken(transaction, 'document', id, file.createdBy);
+        await recordAudit(transaction, context, {
+          entity: 'document',
+          entityId: id,
+          action: 'create',
+          after: {
+            entity: file.entity,
+            entityId: file.entityId,
+            filename: file.fileName,
+            typeId: file.typeId,
+            size: file.content.length,
+          },
+        });
+        return id;
+      });
+    } catch (error) {
+      await storage.remove(storageKey);
+      throw error;
+    }
+  }
+
   async function find(id: number, principal: Principal) {
     const [row] = await database
       .select({ ...listing, storageKey: documents.storageKey, contentKind: documents.contentKind })
@@ -113,44 +166,48 @@ export function createDocumentService(database: Database, storage: FileStorage, 
       if (!type) {
         throw badRequest('Type de document inconnu.', { type: 'Type de document inconnu.' });
       }
-      const storageKey = `${upload.entity}/${upload.entityId}/${randomUUID()}`;
-      await storage.put(storageKey, upload.content);
-      try {
-        return await database.transaction(async (transaction) => {
-          const [created] = await transaction
-            .insert(documents)
-            .values({
-              entity: upload.entity,
-              entityId: upload.entityId,
-              documentTypeId: type.id,
-              filename: fileName,
-              storageKey,
-              size: upload.content.length,
-              contentKind: kind,
-              comment: upload.comment,
-              createdBy: principal.userId,
-            })
-            .returning({ id: documents.id });
-          const id = created?.id ?? 0;
-          await startToken(transaction, 'document', id, principal.userId);
-          await recordAudit(transaction, context, {
-            entity: 'document',
-            entityId: id,
-            action: 'create',
-            after: {
-              entity: upload.entity,
-              entityId: upload.entityId,
-              filename: fileName,
-              typeId: type.id,
-              size: upload.content.length,
-            },
-          });
-          return id;
-        });
-      } catch (error) {
-        await storage.remove(storageKey);
-        throw error;
+      return store({ ...upload, fileName, typeId: type.id, kind, createdBy: principal.userId }, context);
+    },
+
+    /**
+     * Stores a file the system produced (a signed copy from the e-signature provider) on its owner, with
+     * its workflow token: no right or scope check, the caller has done them.
+     */
+    storeSystemFile(
+      file: { entity: string; entityId: number; typeId: number; fileName: string; content: Buffer; comment: string | null },
+      createdBy: number | null,
+      context: AuditContext,
+    ): Promise<number> {
+      const kind = detectFileKind(file.content);
+      if (!kind) {
+        throw badRequest(FILE_CONTENT_MESSAGE, { file: FILE_CONTENT_MESSAGE });
       }
+      return store({ ...file, fileName: sanitizeFileName(file.fileName), kind, createdBy }, context);
+    },
+
+    /** The stored bytes of a document and what it is, for the system (the caller checked the access). */
+    async contentOf(id: number) {
+      const [row] = await database
+        .select({
+          id: documents.id,
+          filename: documents.filename,
+          typeId: documents.documentTypeId,
+          entity: documents.entity,
+          entityId: documents.entityId,
+          contentKind: documents.contentKind,
+          storageKey: documents.storageKey,
+        })
+        .from(documents)
+        .where(eq(documents.id, id))
+        .limit(1);
+      if (!row) {
+        throw notFound();
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of await storage.read(row.storageKey)) {
+        chunks.push(Buffer.from(chunk as Buffer));
+      }
+      return { ...row, content: Buffer.concat(chunks) };
     },
 
     async download(id: number, principal: Principal) {
@@ -202,3 +259,4 @@ export function createDocumentService(database: Database, storage: FileStorage, 
     },
   };
 }
+export type DocumentService = ReturnType<typeof createDocumentService>;

@@ -1,3 +1,4 @@
 // The documents module's face: what the app and the other modules may use of it (docs/architecture.md).
 export { type DocumentOwnerDefinition, registerDocumentOwners } from './document-owners.js';
 export { registerDocumentRoutes } from './documents.routes.js';
+export { createDocumentService, type DocumentService } from './documents.service.js';

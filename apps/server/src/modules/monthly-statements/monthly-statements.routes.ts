@@ -12,10 +12,13 @@ import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
 import { parseListQuery } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
+import { issuerFromEnvironment, sendPdf } from '../../platform/pdf-document.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
 import { marketList } from '../markets/index.js';
+import { requirePdfOption } from '../orders/index.js';
 import { statementList } from './monthly-statements.lists.js';
 import { createStatementService } from './monthly-statements.service.js';
+import { renderStatementPdf } from './statement-pdf.js';
 
 const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 
@@ -76,6 +79,21 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     async (request) => {
       await service.remove(request.params.id, auditContext(request));
       return { success: true };
+    },
+  );
+
+  // spec 2 statement detail: the PDF (Factur-X, PDF/A-3 with its EN 16931 XML); the download option of the business documents
+  const issuer = issuerFromEnvironment();
+  typed.post(
+    '/api/situation/:id/pdf',
+    {
+      schema: { params: idParams },
+      config: right('read'),
+      preHandler: [requirePdfOption, requireInScope(database, statementList)],
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await renderStatementPdf(database, service, request.params.id, issuer);
+      return sendPdf(reply, fileName, pdf);
     },
   );
 

@@ -1,7 +1,6 @@
 // The orders module's face: what the app and the other modules may use of it (docs/architecture.md).
 
-export { queueOrderErpSend } from './order-erp.routes.js';
-export { applyLines } from './order-lines.js';
+export { applyLines, recomputeTotals } from './order-lines.js';
 export { loadOrderPdfOrder } from './order-pdf.js';
 export { requirePdfOption } from './order-pdf.routes.js';
 export { marketFacts, type OrderPdfOrder } from './order-pdf-layout.js';

@@ -8,6 +8,7 @@ import {
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { ErpExchange } from '../erp-exchange/index.js';
 import type { MoveFacts, WorkflowRegistry } from '../workflow/index.js';
 
 const WORKFLOW = 'service_order';
@@ -79,7 +80,7 @@ export async function emitterGuard(facts: MoveFacts, db: Database): Promise<stri
 }
 
 /** Registers the order guards and post-actions on the service order workflow. */
-export function registerOrderWorkflow(registry: WorkflowRegistry): void {
+export function registerOrderWorkflow(registry: WorkflowRegistry, exchange: ErpExchange): void {
   registry.registerGuard({ workflow: WORKFLOW }, agencyGuard);
   registry.registerGuard({ workflow: WORKFLOW, transition: 'os_submit_to_sst' }, amountRoutingGuard);
   registry.registerGuard({ workflow: WORKFLOW, toNode: 'os_validated' }, emitterGuard);
@@ -92,13 +93,20 @@ export function registerOrderWorkflow(registry: WorkflowRegistry): void {
       },
     },
   );
-  // the subcontractor validates: the order is to be sent to the ERP (the ERP issue's job sends it)
+  // the subcontractor validates: the order is sent to the ERP (its job queued with the move; spec 2 §4)
+  const wakes = new WeakMap<MoveFacts, () => void>();
   registry.registerPostAction(
     { workflow: WORKFLOW, transition: 'os_to_validated', toNode: 'os_validated' },
     {
       inTransaction: async (facts, db) => {
-        await db.execute(sql`UPDATE orders SET oracle_status = 'TO_SEND', can_send_to_oracle = TRUE
-          WHERE id = ${facts.token.entityId} AND oracle_id IS NULL`);
+        const context = { principal: facts.principal, requestId: `workflow-move-${facts.token.id}` };
+        const queued = await exchange.queueOrderInTransaction(db, facts.token.entityId, context);
+        if (queued) {
+          wakes.set(facts, queued.wake);
+        }
+      },
+      afterCommit: async (facts) => {
+        wakes.get(facts)?.();
       },
     },
   );

@@ -35,7 +35,7 @@ const filterQuery = z.object({ filter: workflowFilterSchema }).passthrough();
 export function registerOrderRoutes(app: FastifyInstance, database: Database): void {
   const service = createOrderService(database);
   app.workflow.registry.registerKind(orderWorkItem);
-  registerOrderWorkflow(app.workflow.registry);
+  registerOrderWorkflow(app.workflow.registry, app.erpExchange);
   app.marketVatFollowers.register(recomputeMarketOrderTotals);
   app.documentOwners.registerOwner('order', { entity: 'order', list: orderList, removalRefusal: orderDocumentRemovalRefusal });
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -8,8 +8,8 @@ import {
   ORDER_DEPOSIT_TYPE_LOCKED_MESSAGE,
   ORDER_EMITTER_ONLY_INTERNAL_MESSAGE,
   ORDER_EMITTER_TASK_REQUIRED_MESSAGE,
-  ORDER_ERP_FIELDS,
   ORDER_ERP_FROZEN_MESSAGE,
+  ORDER_ERP_SENT_TEXT,
   ORDER_FINANCIAL_FIELDS,
   ORDER_FINANCIAL_OPTION_MESSAGE,
   ORDER_FOLLOW_UP_FIELDS,
@@ -36,6 +36,7 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
+import { lastErpSend } from '../erp-exchange/index.js';
 import { marketList } from '../markets/index.js';
 import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { invoicedAmountOf, lastAttachmentOf } from './order-attachments.js';
@@ -267,6 +268,7 @@ export function createOrderService(database: Database) {
       ...row,
       bpuTemplateId: Number(row.bpuTemplateId),
       oracleStatus: row.oracleStatus as OrderOracleStatus,
+      erpSend: await lastErpSend(database, 'order', id),
       depositType: (row.depositType ?? row.marketDepositType) as MarketDepositType,
       marketDepositType: row.marketDepositType as MarketDepositType,
       tva: row.tva as MarketVatType,
@@ -330,6 +332,13 @@ export function createOrderService(database: Database) {
   /** Spec 2 §5 Order editing: the rules on what changed, against the stored order. */
   function assertEditable(before: NonNullable<Awaited<ReturnType<typeof find>>>, input: OrderUpdateInput, principal: Principal) {
     const changed = (field: keyof typeof before & keyof OrderUpdateInput) => (input[field] ?? null) !== (before[field] ?? null);
+    if (before.oracleId !== null) {
+      // spec 2 §4: an order in the ERP is no longer editable in ISF
+      const keys = Object.keys(selection).filter((key) => key in input) as (keyof typeof before & keyof OrderUpdateInput)[];
+      if (keys.some(changed) || (input.prestationOSs ?? []).length > 0) {
+        throw businessRefusal(ORDER_ERP_SENT_TEXT);
+      }
+    }
     if (before.locked) {
       const allowed = new Set<string>(ORDER_FOLLOW_UP_FIELDS);
       const keys = Object.keys(selection).filter((key) => key in input && !allowed.has(key)) as (keyof typeof before &
@@ -343,9 +352,6 @@ export function createOrderService(database: Database) {
     }
     if (before.sentSST && changed('name')) {
       throw badRequest(ORDER_COMPLEMENT_FROZEN_MESSAGE, { name: ORDER_COMPLEMENT_FROZEN_MESSAGE });
-    }
-    if (before.oracleId !== null && ORDER_ERP_FIELDS.some(changed)) {
-      throw badRequest(ORDER_ERP_FROZEN_MESSAGE, { oracleProject: ORDER_ERP_FROZEN_MESSAGE });
     }
     const orderDate = input.date ?? before.date;
     if (releaseDateTooEarly(input.releaseDate, orderDate)) {

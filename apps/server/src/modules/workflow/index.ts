@@ -4,4 +4,5 @@ export { registerWorkflowRoutes } from './workflow.routes.js';
 export { registerWorkflowEngine, type WorkflowEngine } from './workflow-engine.js';
 export type { MoveFacts, WorkflowRegistry, WorkItemKind } from './workflow-registry.js';
 export { itemsAtNodesSql, nodeCodesSql } from './workflow-sql.js';
+export { moveBySystem } from './workflow-system-move.js';
 export { removeToken, startToken, tokenOfItem } from './workflow-tokens.js';

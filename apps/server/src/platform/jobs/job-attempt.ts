@@ -28,7 +28,7 @@ export function createJobAttempts(
   /** Ends a task FAILED; its creator is told when no request waits for it. */
   async function fail(kind: AnyJobKind, data: JobData, outcome: TaskOutcome, event: string) {
     await settle(data.taskId, 'FAILED', outcome, event);
-    if (!data.waited && data.creatorId !== null) {
+    if (!data.waited && data.creatorId !== null && !kind.reportsOwnFailure) {
       await onUnwatchedFailure({
         taskId: data.taskId,
         jobName: kind.name,
@@ -59,6 +59,7 @@ export function createJobAttempts(
     const context: JobContext = {
       taskId,
       attempt,
+      lastAttempt,
       creatorId,
       log: (name, description) => store.update(taskId, { event: { name, description } }),
     };

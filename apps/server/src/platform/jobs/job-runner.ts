@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TASK_TIMEOUT_MESSAGE, taskFollowUp } from '@isf/contract';
 import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client.js';
 import type { SqlExecutor } from '../../db/sql-executor.js';
 import { HttpError } from '../errors.js';
 import { createJobAttempts, type JobData, type TaskFailure } from './job-attempt.js';
@@ -8,6 +9,7 @@ import { errorOfOutcome, messageOf } from './job-outcome.js';
 import type { AnyJobKind, JobKind, RetryPolicy, TaskRecord, TaskTarget, WaitOptions } from './job-types.js';
 import type { TaskStore } from './task-store.js';
 import { createTaskWaiter } from './task-waiter.js';
+import { transactionExecutor } from './transaction-executor.js';
 
 export const DEFAULT_RETRY: RetryPolicy = { limit: 2, delaySeconds: 30, backoff: true };
 
@@ -24,6 +26,8 @@ export type JobRunnerOptions = {
   waitTimeoutMs: number;
   /** How long a shutdown waits for the jobs in progress. */
   stopTimeoutMs: number;
+  /** pg-boss maintenance interval (expiry of the jobs of a dead worker, archives), in seconds. */
+  maintenanceSeconds?: number;
   log: { error(object: unknown, message: string): void };
   /** Told of a task ended FAILED that no request waited for (e.g. to notify its creator); errors are logged. */
   onUnwatchedFailure?: (failure: TaskFailure) => Promise<void>;
@@ -34,6 +38,16 @@ export type JobRunner = {
   define<Payload, Result>(kind: JobKind<Payload, Result>): JobKind<Payload, Result>;
   /** Writes the task (CREATED) and sends the job; the task is returned at once. */
   enqueue<Payload>(kind: JobKind<Payload, unknown>, payload: Payload, target: TaskTarget): Promise<TaskRecord>;
+  /**
+   * Writes the task and sends the job inside the caller's transaction `tx`: both exist if and only if it
+   * commits. Call `wake` after the commit so this process's worker takes the job at once.
+   */
+  enqueueInTransaction<Payload>(
+    tx: Database,
+    kind: JobKind<Payload, unknown>,
+    payload: Payload,
+    target: TaskTarget,
+  ): Promise<TaskRecord & { wake(): void }>;
   /**
    * Enqueues, then waits for the task to end: its result, or the error the work ended with (a refusal
    * gives the same HTTP answer as if it had run in the request). Past the timeout: 504 with the task id.
@@ -108,18 +122,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
     await activations.get(kind.name);
     kind.payload.parse(payload);
-    const retry = kind.retry ?? DEFAULT_RETRY;
     const jobId = randomUUID();
     const task = await store.create(kind.name, jobId, target, 'Tâche créée');
     const data: JobData = { taskId: task.id, creatorId: target.creatorId, payload, waited };
     try {
-      const sent = await queue.send(kind.name, data, {
-        id: jobId,
-        retryLimit: retry.limit,
-        retryDelay: retry.delaySeconds,
-        retryBackoff: retry.backoff,
-        ...(kind.expireInSeconds ? { expireInSeconds: kind.expireInSeconds } : {}),
-      });
+      const sent = await queue.send(kind.name, data, jobOptions(kind, jobId));
       if (!sent) {
         throw new Error(`pg-boss did not take the job (queue ${kind.name})`);
       }
@@ -127,14 +134,45 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await attempts.settle(task.id, 'FAILED', { kind: 'failed', message: messageOf(error) }, 'Envoi impossible');
       throw error;
     }
-    const workerId = workerIds.get(kind.name);
-    if (workerId) {
-      queue.notifyWorker(workerId);
-    }
+    wake(kind);
     return task;
   }
 
+  function jobOptions(kind: AnyJobKind, jobId: string) {
+    const retry = kind.retry ?? DEFAULT_RETRY;
+    return {
+      id: jobId,
+      retryLimit: retry.limit,
+      retryDelay: retry.delaySeconds,
+      retryBackoff: retry.backoff,
+      ...(kind.expireInSeconds ? { expireInSeconds: kind.expireInSeconds } : {}),
+    };
+  }
+
+  function wake(kind: AnyJobKind): void {
+    const workerId = workerIds.get(kind.name);
+    if (workerId && boss) {
+      boss.notifyWorker(workerId);
+    }
+  }
+
   return {
+    async enqueueInTransaction(tx, kind, payload, target) {
+      const queue = await started();
+      if (kinds.get(kind.name) !== kind) {
+        throw new Error(`job kind ${kind.name} is not defined`);
+      }
+      await activations.get(kind.name);
+      kind.payload.parse(payload);
+      const jobId = randomUUID();
+      const task = await store.create(kind.name, jobId, target, 'Tâche créée', tx);
+      const data: JobData = { taskId: task.id, creatorId: target.creatorId, payload };
+      const sent = await queue.send(kind.name, data, { ...jobOptions(kind, jobId), db: transactionExecutor(tx) });
+      if (!sent) {
+        throw new Error(`pg-boss did not take the job (queue ${kind.name})`);
+      }
+      return { ...task, wake: () => wake(kind) };
+    },
     define(kind) {
       if (kinds.has(kind.name)) {
         throw new Error(`job kind ${kind.name} is defined twice`);
@@ -172,7 +210,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (boss) {
         return;
       }
-      const instance = new PgBoss({ db: options.sql, schedule: false, supervise: options.worker, migrate: true });
+      const instance = new PgBoss({
+        db: options.sql,
+        schedule: false,
+        supervise: options.worker,
+        migrate: true,
+        ...(options.maintenanceSeconds ? { maintenanceIntervalSeconds: options.maintenanceSeconds } : {}),
+      });
       instance.on('error', (error) => log.error({ err: error }, 'job runner error'));
       boss = instance;
       starting = (async () => {

@@ -8,6 +8,8 @@ export type JobContext = {
   taskId: number;
   /** 1 for the first attempt, 2 for the first retry, ... */
   attempt: number;
+  /** No retry follows this attempt if it fails. */
+  lastAttempt: boolean;
   creatorId: number | null;
   log: TaskEventLogger;
 };
@@ -31,6 +33,8 @@ export type JobKind<Payload, Result> = {
   retry?: RetryPolicy;
   /** How long an attempt may run before pg-boss fails it. */
   expireInSeconds?: number;
+  /** The handler tells the people concerned of its own failures: no generic "task failed" notification. */
+  reportsOwnFailure?: boolean;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of kinds with different payloads

@@ -19,7 +19,7 @@ const STOP_TIMEOUT_MS = 10_000;
 export function registerJobs(
   app: FastifyInstance,
   database: DatabaseHandle,
-  config: Pick<AppConfig, 'jobWorker' | 'jobPollSeconds' | 'jobWaitTimeoutMs'>,
+  config: Pick<AppConfig, 'jobWorker' | 'jobPollSeconds' | 'jobWaitTimeoutMs' | 'jobMaintenanceSeconds'>,
   hooks: Pick<JobRunnerOptions, 'onUnwatchedFailure'> = {},
 ): JobRunner {
   const runner = createJobRunner({
@@ -30,6 +30,7 @@ export function registerJobs(
     waitPollMs: Math.min(250, config.jobPollSeconds * 1000),
     waitTimeoutMs: config.jobWaitTimeoutMs,
     stopTimeoutMs: STOP_TIMEOUT_MS,
+    maintenanceSeconds: config.jobMaintenanceSeconds,
     log: app.log,
     ...hooks,
   });

@@ -18,8 +18,9 @@ export type TaskChange = {
 /** The task rows the job runner writes: created before the job is sent, then moved by the worker. */
 export function createTaskStore(db: Database) {
   return {
-    async create(kind: string, jobId: string, target: TaskTarget, event: string): Promise<TaskRecord> {
-      const [row] = await db
+    /** Writes the task row; `tx` makes it part of a transaction of the caller (the job is sent in it too). */
+    async create(kind: string, jobId: string, target: TaskTarget, event: string, tx: Database = db): Promise<TaskRecord> {
+      const [row] = await tx
         .insert(tasks)
         .values({
           jobId,

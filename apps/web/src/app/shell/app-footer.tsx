@@ -2,8 +2,8 @@ import { PRODUCT_NAME } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../api-client';
-import { CLIENT_BUILD_LABEL } from '../build-label';
+import { ApiError, api } from '../../lib/api-client';
+import { CLIENT_BUILD_LABEL } from '../../lib/build-label';
 
 /** The server's own error text, unless what answered was not the API (a proxy's HTML page, say). */
 function serverErrorText(error: Error): string | undefined {

@@ -1,7 +1,7 @@
 import { BookOutlined, BugOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../auth-store';
+import { useAuth } from '../../lib/auth-store';
 
 /** The help menu, only with the role option userinterface.display_help_menu (spec 1 §2). */
 export function HelpMenu({ onReportIncident }: { onReportIncident: () => void }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onLoadingChange } from '../api-client';
+import { onLoadingChange } from '../../lib/api-client';
 
 const SHOW_AFTER_MS = 150;
 

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationRow, signInReader, stubNotificationServer } from '../../features/notifications/notifications-testing';
-import { setAuth } from '../auth-store';
-import { makeProfile, renderRoutes, spyFeedback } from '../testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, spyFeedback } from '../../lib/testing';
 import { NotificationBell } from './notification-bell';
 
 function renderBell() {

@@ -13,7 +13,7 @@ import {
   useMarkNotification,
 } from '../../features/notifications/notifications.api';
 import { useDelayedActions } from '../../features/notifications/use-delayed-actions';
-import { useAuth } from '../auth-store';
+import { useAuth } from '../../lib/auth-store';
 import '../../features/notifications/notifications.css';
 
 /**

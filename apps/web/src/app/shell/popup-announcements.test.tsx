@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setGlobalErrorHandler } from '../api-client';
-import { setAuth } from '../auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../testing';
+import { setGlobalErrorHandler } from '../../lib/api-client';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { PopupAnnouncements } from './popup-announcements';
 
 type Announcement = { id: number; title: string; content: string; readedAt: string | null };

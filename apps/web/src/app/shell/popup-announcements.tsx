@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { PopupDialog } from '../../features/popups/popup-dialog';
 import { fetchMyPopups, markPopup } from '../../features/popups/popups.api';
-import { useAuth } from '../auth-store';
+import { useAuth } from '../../lib/auth-store';
 
 /**
  * The popup announcements of the signed-in profile (spec 1 §2, spec 3 §4): asked once per profile when the

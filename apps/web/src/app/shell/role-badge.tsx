@@ -2,10 +2,10 @@ import { DownOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../auth-store';
-import { isEditing, setEditing } from '../edit-mode';
-import { getFeedback } from '../feedback';
-import { changeProfile } from '../session';
+import { useAuth } from '../../lib/auth-store';
+import { isEditing, setEditing } from '../../lib/edit-mode';
+import { getFeedback } from '../../lib/feedback';
+import { changeProfile } from '../../lib/session';
 
 /** The active role; with other profiles it opens the profile switcher (spec 1 §2 Profile switching). */
 export function RoleBadge() {

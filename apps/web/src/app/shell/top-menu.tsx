@@ -2,8 +2,8 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useAuth } from '../auth-store';
-import { buildMenuTree, type MenuNode } from './menu-tree';
+import { useAuth } from '../../lib/auth-store';
+import { buildMenuTree, type MenuNode } from '../../lib/menu-tree';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 

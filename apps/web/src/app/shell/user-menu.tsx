@@ -2,7 +2,7 @@ import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../auth-store';
+import { useAuth } from '../../lib/auth-store';
 
 /** The user's name with account management (delegating users only) and sign-out (spec 1 §2). */
 export function UserMenu() {

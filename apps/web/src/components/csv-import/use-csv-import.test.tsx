@@ -1,8 +1,8 @@
 import { BPU_LOCKED_MESSAGE, CSV_ONLY_MESSAGE, IMPORT_SUCCESS_MESSAGE } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
 import { importBpuTemplateCsv } from '../../features/bpu-templates/bpu-templates.api';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { type CsvImportOptions, useCsvImport } from './use-csv-import';
 
 function ImportHost(options: CsvImportOptions) {

@@ -3,8 +3,8 @@ import type { ImportReply } from '@isf/contract';
 import { Alert, Button, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, reportApiError } from '../../app/api-client';
-import { getFeedback } from '../../app/feedback';
+import { ApiError, reportApiError } from '../../lib/api-client';
+import { getFeedback } from '../../lib/feedback';
 
 /** A CSV file by its name (spec 3 §9: CSV only for imports). */
 export function isCsvFile(file: { name: string }): boolean {

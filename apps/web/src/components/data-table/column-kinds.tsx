@@ -1,7 +1,7 @@
 import type { EntityCode } from '@isf/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../i18n';
+import { formatMoney } from '../../lib/i18n';
 import { EntityLink } from '../entity-link';
 import type { DataColumn } from './data-table';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, reply } from '../../app/testing';
+import { renderRoutes, reply } from '../../lib/testing';
 import { type DataColumn, DataTable } from './data-table';
 import { type ListControllerOptions, useListController } from './use-list-controller';
 

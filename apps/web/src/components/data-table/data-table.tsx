@@ -3,7 +3,7 @@ import { FILTER_NOT_NULL, FILTER_NULL } from '@isf/contract';
 import { Button, Empty, Space, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
 import { type Key, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadByFormPost } from '../../app/api-client';
+import { downloadByFormPost } from '../../lib/api-client';
 import { type FilterCell, FilterRowProvider, HeaderWithFilters } from './filter-row';
 import { ListPagination } from './list-pagination';
 import { csvFormFields, isNullFilter, sortOrderOf } from './table-change';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reply } from '../../app/testing';
+import { reply } from '../../lib/testing';
 import { useListController } from './use-list-controller';
 
 function wrapper({ children }: { children: ReactNode }) {

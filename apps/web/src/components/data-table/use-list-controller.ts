@@ -1,7 +1,7 @@
 import { FILTER_DEBOUNCE_MS, type ListFilters, type ListReply, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@isf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 import { compactFilters, loadFilters, saveFilters } from './filter-storage';
 import { lastPageOf } from './pagination-window';
 import {

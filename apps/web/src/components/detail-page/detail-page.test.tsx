@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { isEditing } from '../../app/edit-mode';
-import { makeProfile, renderRoutes, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { isEditing } from '../../lib/edit-mode';
+import { makeProfile, renderRoutes, spyFeedback } from '../../lib/testing';
 import { DetailPage } from './detail-page';
 
 function showTabs() {

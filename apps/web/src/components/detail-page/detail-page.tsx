@@ -4,10 +4,10 @@ import { Button, type FormInstance, Result, Spin, Tabs, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { setEditing, useEditMode } from '../../app/edit-mode';
-import { getFeedback } from '../../app/feedback';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { setEditing, useEditMode } from '../../lib/edit-mode';
+import { getFeedback } from '../../lib/feedback';
 import { serverFieldErrors, showFieldErrors } from '../form/schema-rules';
 import { PageHeader } from '../page-header';
 

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { renderRoutes } from '../../app/testing';
+import { renderRoutes } from '../../lib/testing';
 import { useDetailActions } from './use-detail-actions';
 import { useDetailForm } from './use-detail-form';
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 
 /** The `:id` of the route, or null when it is not a positive integer. */
 export function useRouteId(): number | null {

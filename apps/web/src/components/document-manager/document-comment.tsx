@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getFeedback } from '../../app/feedback';
+import { ApiError } from '../../lib/api-client';
+import { getFeedback } from '../../lib/feedback';
 import { type DocumentRow, updateDocumentComment } from './documents.api';
 
 type DocumentCommentProps = {

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { DOCUMENT_TYPES_QUERY_KEY, type DocumentOwnerEntity, fetchDocumentTypes, uploadDocument } from './documents.api';
 
 type DocumentUploadFormProps = {

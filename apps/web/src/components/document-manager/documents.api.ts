@@ -1,5 +1,5 @@
 import type { ListReply } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 /** The records documents attach to (the server's document owners; orders and markets will join). */
 export type DocumentOwnerEntity =

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { NUMBER_LOCALE } from '../../i18n';
+import { NUMBER_LOCALE } from '../../lib/i18n';
 
 const KILO = 1024;
 

@@ -1,9 +1,9 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { ApiError, reportApiError } from '../../app/api-client';
-import { useEditMode } from '../../app/edit-mode';
-import { getFeedback } from '../../app/feedback';
+import { ApiError, reportApiError } from '../../lib/api-client';
+import { useEditMode } from '../../lib/edit-mode';
+import { getFeedback } from '../../lib/feedback';
 
 export type SendToErpButtonProps = {
   label: string;

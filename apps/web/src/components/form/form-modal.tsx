@@ -3,7 +3,7 @@ import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getFeedback } from '../../app/feedback';
+import { getFeedback } from '../../lib/feedback';
 import { listQueryKey } from '../data-table/use-list-controller';
 import { fieldErrorsOf, type SchemaIssue, serverFieldErrors, showFieldErrors } from './schema-rules';
 

@@ -1,6 +1,6 @@
 import { RESOURCES, resourceCreateSchema } from '@isf/contract';
 import { describe, expect, it } from 'vitest';
-import { i18next } from '../../i18n';
+import { i18next } from '../../lib/i18n';
 import { fieldErrorsOf } from './schema-rules';
 
 const t = i18next.t.bind(i18next);

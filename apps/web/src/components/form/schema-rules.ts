@@ -1,6 +1,6 @@
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 
 /** The part of a schema issue (zod) the forms read. */
 export type SchemaIssue = { code: string; message: string; path: readonly PropertyKey[]; maximum?: unknown; minimum?: unknown };

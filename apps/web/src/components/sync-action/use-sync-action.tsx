@@ -1,7 +1,7 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { ApiError, reportApiError } from '../../app/api-client';
+import { ApiError, reportApiError } from '../../lib/api-client';
 
 type SyncState =
   | { kind: 'idle' }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError, reportApiError } from '../../app/api-client';
+import { ApiError, reportApiError } from '../../lib/api-client';
 
 /**
  * The text shown beside an item whose move failed: the server's own refusal (403, 404, 409, 422 carry a

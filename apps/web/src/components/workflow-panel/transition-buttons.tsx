@@ -1,6 +1,6 @@
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditMode } from '../../app/edit-mode';
+import { useEditMode } from '../../lib/edit-mode';
 import { type ButtonTransition, buttonTransitions, isDangerous } from './button-transitions';
 
 export type TransitionButtonsProps<Transition extends ButtonTransition> = {

@@ -1,5 +1,5 @@
 import type { ItemTransition, TokenHistoryEntry, WorkflowTokenRecord } from '@isf/contract';
-import { ApiError, api, reportApiError } from '../../app/api-client';
+import { ApiError, api, reportApiError } from '../../lib/api-client';
 
 /** A work item: the object name of its workflow (`document`, `order`, ...) and its id. */
 export type WorkItemRef = { entity: string; entityId: number };

@@ -1,9 +1,9 @@
 import { type ItemTransition, REFUSAL_COMMENT_MESSAGE, type TokenHistoryEntry, type WorkflowTokenRecord } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { setEditing } from '../../app/edit-mode';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { setEditing } from '../../lib/edit-mode';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { registerPreCheck } from './pre-checks';
 import { WorkflowPanel } from './workflow-panel';
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Divider, Input, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getFeedback } from '../../app/feedback';
+import { getFeedback } from '../../lib/feedback';
 import { checkMove, type MoveAttempt, postMove } from './attempt-move';
 import { NODE_TYPE_COLORS } from './node-types';
 import { tokenAgeLabel } from './token-age';

@@ -1,6 +1,6 @@
 import type { DelegationRecord, DelegationUser } from '@isf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type MyDelegations = { given: DelegationRecord[]; received: DelegationRecord[] };
 

@@ -3,7 +3,7 @@ import type { DelegationRecord } from '@isf/contract';
 import { Button, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { getFeedback } from '../../app/feedback';
+import { getFeedback } from '../../lib/feedback';
 import { deleteDelegation, useRefreshDelegations } from './account.api';
 
 const DATE_FORMAT = 'DD/MM/YYYY';

@@ -6,8 +6,8 @@ import type {
   agencyUpdateSchema,
   ListReply,
 } from '@isf/contract';
-import { api } from '../../app/api-client';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
+import { api } from '../../lib/api-client';
 
 /** Agency status (spec 3 §4): 1 fine, 2 warning, 3 error. */
 export type AgencyStatus = AgencyLegalStatus;

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { AgencyCreateModal } from './agency-create-modal';
 
 const KNOWN = '81236470300015';

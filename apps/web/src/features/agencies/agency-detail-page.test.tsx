@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { isEditing } from '../../app/edit-mode';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { isEditing } from '../../lib/edit-mode';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { AgencyDetailPage } from './agency-detail-page';
 import { signInWith as signIn } from './agency-testing';
 

@@ -1,8 +1,8 @@
 import type { AgencyLegalReply, LegalFolderDocument } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { AgencyDetailPage } from './agency-detail-page';
 import { signInWith } from './agency-testing';
 

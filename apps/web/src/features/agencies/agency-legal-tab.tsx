@@ -5,7 +5,7 @@ import { Alert, Button, Card, Descriptions, Empty, Flex, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, reportApiError } from '../../app/api-client';
+import { ApiError, reportApiError } from '../../lib/api-client';
 import { type AgencyRecord, agencyLegalQueryKey, fetchAgencyLegal } from './agencies.api';
 import { AgencyStatusLabel, DocumentsCompletedLabel } from './agency-status';
 import { LegalCategoryTable } from './legal-category-table';

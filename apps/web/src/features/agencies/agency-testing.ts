@@ -1,6 +1,6 @@
 import type { EntityCode, RightAction } from '@isf/contract';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile } from '../../lib/testing';
 
 /** Signs a test profile in with exactly these rights (none on anything else). */
 export function signInWith(rights: Partial<Record<RightAction, EntityCode[]>>): void {

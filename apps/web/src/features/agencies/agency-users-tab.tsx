@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { EntityLink } from '../../components/entity-link';
 import { PickerModal } from '../../components/picker/picker-modal';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { type AgencyUser, addAgencyUser, agencyUsersQueryKey, fetchAgencyUsers, removeAgencyUser } from './agencies.api';
 
 type UserOption = { id: number; uid: string; name: string; roleName: string };

@@ -2,7 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { LegalDocumentState, LegalFolderCategory, LegalFolderDocument } from '@isf/contract';
 import { Card, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatIsoDate } from '../../i18n';
+import { formatIsoDate } from '../../lib/i18n';
 import { LabelledIcon } from './agency-status';
 
 const STATE_COLORS: Record<LegalDocumentState, string> = {

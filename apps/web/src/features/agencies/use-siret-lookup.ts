@@ -1,6 +1,6 @@
 import { type AgencyLookupReply, isValidSiret, SIRET_LENGTH } from '@isf/contract';
 import { useCallback, useRef, useState } from 'react';
-import { ApiError, reportApiError } from '../../app/api-client';
+import { ApiError, reportApiError } from '../../lib/api-client';
 import { lookupSiret } from './agencies.api';
 
 /** Where the SIRET typed in an agency form stands with the company registry. */

@@ -1,8 +1,8 @@
 import { ATTACHMENT_ORDER_REQUIRED_MESSAGE, ATTACHMENT_REPEAT_CONFIRM } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { AttachmentCreateModal } from './attachment-create-modal';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -8,11 +8,11 @@ import {
 } from '@isf/contract';
 import { Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { FormModal } from '../../components/form/form-modal';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { ORDER_DETAIL_ROUTE, ORDER_LIST_PATH, type OrderRow } from '../orders/orders.api';
 import { ATTACHMENT_DETAIL_ROUTE, ATTACHMENT_LIST_PATH, createAttachment, fetchLastAttachment } from './attachments.api';
 

@@ -8,9 +8,9 @@ import {
 } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { isEditing, setEditing } from '../../app/edit-mode';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { isEditing, setEditing } from '../../lib/edit-mode';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { AttachmentDetailPage } from './attachment-detail-page';
 import {
   attachmentRecord,

@@ -9,13 +9,14 @@ import { Alert, Tag } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useAuth } from '../../app/auth-store';
-import { setEditing, useEditMode } from '../../app/edit-mode';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailActions } from '../../components/detail-page/use-detail-actions';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { DocumentManager } from '../../components/document-manager/document-manager';
+import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
+import { useAuth } from '../../lib/auth-store';
+import { setEditing, useEditMode } from '../../lib/edit-mode';
 import { useAttachmentHeaderActions } from './attachment-header-actions';
 import { type AttachmentFormValues, AttachmentInformationTab, attachmentFormValuesOf } from './attachment-information-tab';
 import { useAttachmentWorkflowChecks } from './attachment-workflow-checks';
@@ -55,6 +56,7 @@ export function AttachmentDetailPage() {
     toFormValues,
   });
   const { form, reload } = detail;
+  useErpSendFollowUp(detail.record?.oracleStatus, editing, reload);
   const attachment = detail.record;
   const lines = useRef<AttachmentLineInput[] | null>(null);
   const [reloadKey, setReloadKey] = useState(0);

@@ -8,10 +8,10 @@ import {
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
 import { useCsvImport } from '../../components/csv-import/use-csv-import';
 import { SendToErpButton } from '../../components/erp/send-to-erp-button';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
 import { ATTACHMENT_PDF_OPTIONS, downloadAttachmentPdf, importAttachmentLines, sendAttachmentToErp } from './attachments.api';
 
 /** Which header actions an attachment offers the user (spec 2 "Attachment detail", §6). */

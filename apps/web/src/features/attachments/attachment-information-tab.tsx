@@ -2,13 +2,14 @@ import type { AttachmentDetailRecord } from '@isf/contract';
 import { Card, Checkbox, Col, Descriptions, type DescriptionsProps, Form, type FormInstance, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
 import { EntityLink } from '../../components/entity-link';
+import { ErpSendStatus, erpStatusColor } from '../../components/erp/erp-send-status';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
-import { formatIsoDate, formatMoney } from '../../i18n';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
+import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
 import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
 import { StatementLinks } from '../statements/statement-links';
@@ -94,7 +95,17 @@ export function AttachmentInformationTab({ attachment, form, onMoved }: Attachme
     {
       key: 'oracleStatus',
       label: t('orderList.oracleStatus'),
-      children: `${t(`attachmentList.oracleStatuses.${attachment.oracleStatus}`)}${attachment.oracleId ? ` (${attachment.oracleId})` : ''}`,
+      children: (
+        <ErpSendStatus
+          view={{
+            color: erpStatusColor(attachment.oracleStatus),
+            text: t(`attachmentList.oracleStatuses.${attachment.oracleStatus}`),
+          }}
+          oracleStatus={attachment.oracleStatus}
+          oracleId={attachment.oracleId}
+          erpSend={attachment.erpSend}
+        />
+      ),
     },
     {
       key: 'status',

@@ -1,8 +1,8 @@
 import type { AttachmentListRow, EntityCode } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { AttachmentListPage } from './attachment-list-page';
 
 const ROW: Partial<AttachmentListRow> = {
@@ -25,7 +25,7 @@ const ROW: Partial<AttachmentListRow> = {
   imputationEotp: 'EOTP-1',
   oracleProjectName: 'PRJ-ORA',
   oracleTaskName: 'TACHE-1',
-  oracleStatus: 'TO_SEND',
+  oracleStatus: 'NOT_AVAILABLE',
   followerName: 'Alice Administratrice',
   amount: '800.00',
   nodeId: 21,

@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 const AttachmentDetailPage = lazyPage(() => import('./attachment-detail-page').then((module) => module.AttachmentDetailPage));
 const AttachmentListPage = lazyPage(() => import('./attachment-list-page').then((module) => module.AttachmentListPage));

@@ -7,8 +7,8 @@ import type {
   WorkflowTokenRecord,
 } from '@isf/contract';
 import { vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, reply } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, reply } from '../../lib/testing';
 
 /** Test data of the attachment screens: a detail record, its lines, its token and a fetch stub. */
 export const DRAFT = { nodeId: 21, nodeName: 'Brouillon', nodeCode: 'att_draft', updatedAt: new Date().toISOString() };
@@ -56,6 +56,7 @@ export function attachmentRecord(overrides: Partial<AttachmentDetailRecord> = {}
     oracleStatus: 'NOT_AVAILABLE',
     oracleId: null,
     canSendToOracle: false,
+    erpSend: null,
     locked: false,
     editable: true,
     editRefusal: null,
@@ -157,7 +158,7 @@ export function serveAttachment(attachment: AttachmentDetailRecord, options: Ser
     if (method === 'POST' && url === `/api/oracle/attachement/${attachment.id}`) {
       return reply(200, {
         success: true,
-        oracleStatus: 'TO_SEND',
+        oracleStatus: 'NOT_AVAILABLE',
         message: "L'attachement est en file d'attente d'envoi à Oracle.",
       });
     }

@@ -10,7 +10,7 @@ import { type PreCheckContext, preChecks } from '../../components/workflow-panel
 import { attachmentRecord } from './attachment-test-data';
 import { type AttachmentMoveRecord, registerAttachmentPreChecks } from './attachment-workflow-checks';
 import type { ProjectEvaluationOutcome } from './project-evaluation-modal';
-import '../../i18n';
+import '../../lib/i18n';
 
 const NOW = new Date('2026-01-20T10:00:00.000Z');
 

@@ -8,9 +8,9 @@ import {
   PROJECT_EVALUATION_NODE,
 } from '@isf/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { can, getAuth } from '../../app/auth-store';
 import { type PreCheck, type PreCheckOutcome, registerPreCheck } from '../../components/workflow-panel/pre-checks';
-import { i18next } from '../../i18n';
+import { can, getAuth } from '../../lib/auth-store';
+import { i18next } from '../../lib/i18n';
 import { fetchAttachment, fetchProjectEvaluationDue } from './attachments.api';
 import { ProjectEvaluationModal, type ProjectEvaluationOutcome } from './project-evaluation-modal';
 

@@ -11,7 +11,7 @@ import type {
   ProjectEvaluationDue,
   ProjectEvaluationInput,
 } from '@isf/contract';
-import { api, downloadByFormPost } from '../../app/api-client';
+import { api, downloadByFormPost } from '../../lib/api-client';
 import { exportPathWithSort } from '../prestations/prestation-sort';
 
 export type { AttachmentListRow };

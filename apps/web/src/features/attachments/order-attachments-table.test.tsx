@@ -1,8 +1,8 @@
 import type { OrderAttachmentRow } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { signInWith } from './attachment-test-data';
 import { OrderAttachmentsTable } from './order-attachments-table';
 

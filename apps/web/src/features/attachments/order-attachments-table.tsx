@@ -5,10 +5,10 @@ import { Button, Card, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
 import { EntityLink } from '../../components/entity-link';
-import { formatMoney } from '../../i18n';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
+import { formatMoney } from '../../lib/i18n';
 import { StatementLinks } from '../statements/statement-links';
 import { AttachmentCreateModal } from './attachment-create-modal';
 import {

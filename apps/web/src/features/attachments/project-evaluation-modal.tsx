@@ -8,7 +8,7 @@ import {
 import { Button, Form, Input, Modal, Rate, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getFeedback } from '../../app/feedback';
+import { getFeedback } from '../../lib/feedback';
 import { skipProjectEvaluation, submitProjectEvaluation } from './attachments.api';
 
 /** How the evaluation form was left: the move goes on after a submit or a skip, and stops on cancel. */

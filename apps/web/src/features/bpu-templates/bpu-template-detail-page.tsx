@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailRecord, useRouteId } from '../../components/detail-page/use-detail-record';
+import { useAuth } from '../../lib/auth-store';
 import { BpuTemplateName } from './bpu-template-name';
 import { BpuTemplatePrestations } from './bpu-template-prestations';
 import {

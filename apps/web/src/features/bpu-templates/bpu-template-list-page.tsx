@@ -3,11 +3,11 @@ import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth-store';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../lib/auth-store';
 import { BPU_LIST_ROUTE } from '../bpus/bpus.api';
 import { BpuTemplateCreateModal } from './bpu-template-create-modal';
 import {

@@ -1,9 +1,9 @@
 import { bpuTemplateUpdateSchema } from '@isf/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getFeedback } from '../../app/feedback';
 import { issueText } from '../../components/form/schema-rules';
+import { ApiError } from '../../lib/api-client';
+import { getFeedback } from '../../lib/feedback';
 import { type BpuTemplateRecord, updateBpuTemplate } from './bpu-templates.api';
 
 type BpuTemplateNameProps = {

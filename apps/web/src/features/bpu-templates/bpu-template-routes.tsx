@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 const BpuTemplateDetailPage = lazyPage(() => import('./bpu-template-detail-page').then((module) => module.BpuTemplateDetailPage));
 const BpuTemplateListPage = lazyPage(() => import('./bpu-template-list-page').then((module) => module.BpuTemplateListPage));

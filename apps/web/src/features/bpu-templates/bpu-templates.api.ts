@@ -1,5 +1,5 @@
 import type { bpuTemplateCreateSchema, bpuTemplateUpdateSchema, ImportReply, PrestationRecord } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type BpuTemplateRow = { id: number; name: string; prestationCount: number };
 export type BpuTemplateRecord = { id: number; version: number; name: string };

@@ -1,6 +1,6 @@
 import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getFeedback } from '../../app/feedback';
+import { getFeedback } from '../../lib/feedback';
 import { useSubcategories } from '../categories/categories.api';
 import { missingFields, PRESTATION_ROW_LABELS, type PrestationRowValues } from './prestation-row-values';
 

@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 const BpuDetailPage = lazyPage(() => import('./bpu-detail-page').then((module) => module.BpuDetailPage));
 const BpuListPage = lazyPage(() => import('./bpu-list-page').then((module) => module.BpuListPage));

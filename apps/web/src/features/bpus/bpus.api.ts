@@ -1,5 +1,5 @@
 import type { BpuPrestationLine, bpuCreateSchema, bpuUpdateSchema, ImportReply } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type BpuRow = {
   id: number;

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
-import { formatMoney } from '../../i18n';
+import { formatMoney } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
 
 /** A money column with its total (right-aligned, in the build's currency). */

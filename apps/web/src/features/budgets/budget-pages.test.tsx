@@ -1,9 +1,9 @@
 import type { BudgetOdRow, BudgetWarrantyRow, Dc4Row, EntityCode, QuantitativeRow } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
-import { formatMoney } from '../../i18n';
+import { setAuth } from '../../lib/auth-store';
+import { formatMoney } from '../../lib/i18n';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { BudgetWarrantyPage } from './budget-warranty-page';
 import { isOverCeiling, odQuery } from './budgets.api';
 import { Dc4Page } from './dc4-page';

@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 const Dc4Page = lazyPage(() => import('./dc4-page').then((module) => module.Dc4Page));
 const OdPage = lazyPage(() => import('./od-page').then((module) => module.OdPage));

@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
-import { formatMoney } from '../../i18n';
+import { formatMoney } from '../../lib/i18n';
 import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
 import { linkColumn, moneyColumn, projectAndMarketColumns } from './budget-columns';
 import { BudgetListPage } from './budget-list-page';

@@ -3,7 +3,7 @@ import { Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
-import { formatMoney } from '../../i18n';
+import { formatMoney } from '../../lib/i18n';
 import { moneyColumn, projectAndMarketColumns } from './budget-columns';
 import { BudgetListPage } from './budget-list-page';
 import { isOverCeiling } from './budgets.api';

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
-import { formatIsoDate, formatMoney } from '../../i18n';
+import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { ATTACHMENT_DETAIL_ROUTE } from '../attachments/attachments.api';
 import { STATEMENT_DETAIL_ROUTE } from '../statements/statements.api';
 import { linkColumn, moneyColumn } from './budget-columns';

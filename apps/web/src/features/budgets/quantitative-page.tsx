@@ -1,9 +1,9 @@
 import type { QuantitativeRow } from '@isf/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
 import type { DataColumn } from '../../components/data-table/data-table';
-import { formatMoney } from '../../i18n';
+import { useAuth } from '../../lib/auth-store';
+import { formatMoney } from '../../lib/i18n';
 import { formatQuantity } from '../orders/prestations/order-prestation-columns';
 import { moneyColumn, projectAndMarketColumns } from './budget-columns';
 import { BudgetListPage } from './budget-list-page';

@@ -1,6 +1,6 @@
 import type { CategoryRecord, categoryCreateSchema, categoryUpdateSchema } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type CategoryRow = { id: number; name: string; parentId: number | null; parentName: string | null };
 /** A choice of a select: top categories, subcategories, units, ... */

@@ -1,11 +1,11 @@
 import { type CategoryRecord, categoryUpdateSchema } from '@isf/contract';
 import { Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditMode } from '../../app/edit-mode';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailActions } from '../../components/detail-page/use-detail-actions';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { useEditMode } from '../../lib/edit-mode';
 import {
   CATEGORY_LIST_PATH,
   CATEGORY_LIST_ROUTE,

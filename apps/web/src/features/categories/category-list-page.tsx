@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { listQueryKey, useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import {
   CATEGORY_CSV_PATH,
   CATEGORY_DETAIL_ROUTE,

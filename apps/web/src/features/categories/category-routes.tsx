@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 const CategoryDetailPage = lazyPage(() => import('./category-detail-page').then((module) => module.CategoryDetailPage));
 const CategoryListPage = lazyPage(() => import('./category-list-page').then((module) => module.CategoryListPage));

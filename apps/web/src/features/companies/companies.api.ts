@@ -1,5 +1,5 @@
 import type { companyCreateSchema, companyUpdateSchema } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type CompanyRow = {
   id: number;

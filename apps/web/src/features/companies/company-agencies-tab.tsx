@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import {
   AGENCY_DETAIL_ROUTE,
   AGENCY_LIST_PATH,

@@ -1,13 +1,13 @@
 import { companyUpdateSchema } from '@isf/contract';
 import { Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
 import { DetailPage, type DetailTab } from '../../components/detail-page/detail-page';
 import { useDetailActions } from '../../components/detail-page/use-detail-actions';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { DocumentManager } from '../../components/document-manager/document-manager';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
 import {
   COMPANY_LIST_PATH,
   type CompanyRecord,

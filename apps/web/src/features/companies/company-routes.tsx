@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 import { agencyRoutes } from '../agencies/agency-routes';
 
 const CompanyDetailPage = lazyPage(() => import('./company-detail-page').then((module) => module.CompanyDetailPage));

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
-import { formatIsoDate } from '../../i18n';
+import { formatIsoDate } from '../../lib/i18n';
 import { CONTRACT_DETAIL_ROUTE } from './contracts.api';
 
 /** The columns of a contract table (the list, the child contracts): links to agency, contract, user and document type. */

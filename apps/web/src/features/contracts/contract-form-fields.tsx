@@ -2,10 +2,10 @@ import type { ContractRecord, ContractRow } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
 import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
+import { useAuth } from '../../lib/auth-store';
 import { AgencyPicker } from '../agencies/agency-picker';
 import { UserPicker } from '../users/user-picker';
 

@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 const ContractDetailPage = lazyPage(() => import('./contract-detail-page').then((module) => module.ContractDetailPage));
 const ContractListPage = lazyPage(() => import('./contract-list-page').then((module) => module.ContractListPage));

@@ -1,5 +1,5 @@
 import type { ContractRecord, EnvelopeRecord, EnvelopeSummary, EnvelopeValidatorRole } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type { ContractRow } from '@isf/contract';
 

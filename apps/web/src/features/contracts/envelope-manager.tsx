@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import {
   ENVELOPE_ACCESS_NOT_GRANTED,
   ENVELOPE_DRAFT_NODE,
@@ -14,13 +14,16 @@ import { Alert, Button, Card, Col, Descriptions, Empty, Input, Menu, Modal, Row,
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { workItemQueryKey } from '../../components/workflow-panel/workflow-panel.api';
-import { formatIsoDate } from '../../i18n';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
+import { formatIsoDate } from '../../lib/i18n';
+import { SignatureSendModal } from '../signatures/signature-send-modal';
+import { SignatureStatusAlert } from '../signatures/signature-status';
+import { signatureQueryKey } from '../signatures/signatures.api';
 import {
   createEnvelope,
   deleteEnvelope,
@@ -70,6 +73,8 @@ function EnvelopeDetail({
   const { can, hasOption } = useAuth();
   const [name, setName] = useState(envelope.name);
   const [sending, setSending] = useState(false);
+  const [signing, setSigning] = useState(false);
+  const queryClient = useQueryClient();
   useEffect(() => setName(envelope.name), [envelope.name]);
   const nodeCode = envelope.statusWF?.nodeCode ?? '';
   const draft = nodeCode === ENVELOPE_DRAFT_NODE;
@@ -129,12 +134,18 @@ function EnvelopeDetail({
             {t('envelopes.sendToValidation')}
           </Button>
         ) : null}
+        {hasOption('envelopes.can_send_for_signature') && canUpdate && nodeCode === 'env_validated' ? (
+          <Button type="primary" icon={<EditOutlined />} onClick={() => setSigning(true)}>
+            {t('signature.sendToSignature')}
+          </Button>
+        ) : null}
         {can('envelope', 'delete') && draft ? (
           <Button danger icon={<DeleteOutlined />} onClick={() => void remove()}>
             {t('detail.delete')}
           </Button>
         ) : null}
       </Space>
+      {draft ? null : <SignatureStatusAlert target={{ envelopeId: envelope.id }} />}
       <Card size="small" title={t('envelopes.documents')}>
         <DocumentManager entity="envelope" entityId={envelope.id} canDelete={canUpdate && draft} />
       </Card>
@@ -168,6 +179,15 @@ function EnvelopeDetail({
         />
       </Card>
       <EnvelopeSendModal envelopeId={envelope.id} open={sending} onClose={() => setSending(false)} onSent={onChanged} />
+      <SignatureSendModal
+        target={{ envelopeId: envelope.id }}
+        open={signing}
+        onClose={() => setSigning(false)}
+        onSent={() => {
+          void queryClient.invalidateQueries({ queryKey: signatureQueryKey({ envelopeId: envelope.id }) });
+          onChanged();
+        }}
+      />
     </Space>
   );
 }

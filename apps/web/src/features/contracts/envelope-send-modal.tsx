@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getFeedback } from '../../app/feedback';
+import { ApiError } from '../../lib/api-client';
+import { getFeedback } from '../../lib/feedback';
 import { fetchValidatorRoles, sendEnvelopeToValidation } from './contracts.api';
 
 /** The user chosen for each chosen role (null until one is picked). */

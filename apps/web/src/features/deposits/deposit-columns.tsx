@@ -7,7 +7,7 @@ import type { DataColumn } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
 import { MoneyInput } from '../../components/form/money-input';
 import { schemaRule } from '../../components/form/schema-rules';
-import { formatIsoDate, formatMoney } from '../../i18n';
+import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
 import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
 import { DepositUsageButton } from './deposit-usages';

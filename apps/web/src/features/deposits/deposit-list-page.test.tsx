@@ -1,9 +1,9 @@
 import { DEPOSIT_AMOUNT_REQUIRED_MESSAGE, DEPOSIT_NOT_APPLICABLE_MESSAGE, type DepositRow, type EntityCode } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
-import { formatMoney } from '../../i18n';
+import { setAuth } from '../../lib/auth-store';
+import { formatMoney } from '../../lib/i18n';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { DepositListPage } from './deposit-list-page';
 
 const ROW: DepositRow = {

@@ -4,7 +4,7 @@ import { Button, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
-import { formatIsoDate, formatMoney } from '../../i18n';
+import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
 import { ATTACHMENT_ROUTE, useDepositUsages } from './deposits.api';
 

@@ -3,7 +3,7 @@ import type { DepositRecord } from '@isf/contract';
 import { Button, Form, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
+import { useAuth } from '../../lib/auth-store';
 import { useDepositColumns } from './deposit-columns';
 import { DepositCreateModal } from './deposit-create-modal';
 import { DepositUsageTable } from './deposit-usages';

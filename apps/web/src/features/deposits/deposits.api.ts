@@ -1,6 +1,6 @@
 import type { DepositCreateInput, DepositRecord, DepositUpdateInput, DepositUsage, OwnerDeposits } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export const DEPOSIT_LIST_PATH = '/deposit';
 export const DEPOSIT_CSV_PATH = '/deposit/csv';

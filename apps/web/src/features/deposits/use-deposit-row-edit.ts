@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { fieldErrorsOf, serverFieldErrors, showFieldErrors } from '../../components/form/schema-rules';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { DEPOSIT_LIST_PATH, DEPOSITS_KEY, updateDeposit } from './deposits.api';
 
 /** The fields of a deposit's inline edit (the amount is decimal text, never a binary float). */

@@ -5,10 +5,10 @@ import { Button, Rate, Space, Table, type TableColumnsType, Typography } from 'a
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadByFormPost } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
-import { getFeedback } from '../../app/feedback';
+import { downloadByFormPost } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
+import { getFeedback } from '../../lib/feedback';
 import { type AgencyEvaluationKind, EvaluationCreateModal } from './evaluation-create-modal';
 import { deleteEvaluation, evaluationKeys, fetchAgencyEvaluations } from './evaluations.api';
 import { ScoreTag } from './score-tag';

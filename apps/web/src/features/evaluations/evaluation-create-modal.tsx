@@ -13,9 +13,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Rate, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { createProcurementEvaluation, createSafetyEvaluation, uploadEvaluationFile } from './evaluations.api';
 
 export type AgencyEvaluationKind = 'safety' | 'procurement';

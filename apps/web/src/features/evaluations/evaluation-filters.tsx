@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Select, Slider } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
+import { api } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
 import type { EvaluationQuery } from './evaluations.api';
 
 export type FilterValues = {

@@ -1,6 +1,6 @@
 import { EVALUATION_ENTITY_LIST } from '@isf/contract';
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 import { EVALUATION_DASHBOARD_ROUTE } from './evaluations.api';
 
 const EvaluationDashboardPage = lazyPage(() =>

@@ -7,7 +7,7 @@ import type {
   ProjectEvaluationRow,
   SafetyEvaluationInput,
 } from '@isf/contract';
-import { api, downloadByFormPost } from '../../app/api-client';
+import { api, downloadByFormPost } from '../../lib/api-client';
 
 /** The dashboard filters as the API reads them (spec 3 §7): dates, comma-separated ids, rating range. */
 export type EvaluationQuery = {

@@ -1,5 +1,5 @@
 import { type ListReply, PICKER_PAGE_SIZE, toListWire } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type ProjectOption = { id: number; code: string; name: string; typeName: string | null; managerName: string | null };
 

@@ -1,7 +1,7 @@
 import { MESSAGES_FR } from '@isf/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { IncidentDialog } from './incident-dialog';
 
 describe('IncidentDialog', () => {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getFeedback } from '../../app/feedback';
+import { getFeedback } from '../../lib/feedback';
 import { submitIncident } from './help.api';
 import { ProjectSelect } from './project-select';
 

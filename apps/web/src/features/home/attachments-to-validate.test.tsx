@@ -1,8 +1,9 @@
 import type { AttachmentToValidateRow, DashboardNode, UserProfile } from '@isf/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { canOpenPath } from '../../app/route-access';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { HomePage } from './home-page';
 
 const NODES: DashboardNode[] = [
@@ -75,7 +76,7 @@ function reading(read: UserProfile['role']['rights']['read']): UserProfile {
 
 function renderHome(profile: UserProfile) {
   setAuth({ token: 't', profile });
-  renderRoutes([{ path: '/', element: <HomePage /> }], '/');
+  renderRoutes([{ path: '/', element: <HomePage canOpenPath={canOpenPath} /> }], '/');
 }
 
 describe('the attachments to validate of My tasks', () => {

@@ -1,5 +1,5 @@
 import type { DashboardNode, ListReply, RunningOrderRow, RunningOrdersAmount } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 

@@ -1,8 +1,9 @@
 import type { DashboardNode, MarketToValidateRow, OrderToValidateRow, UserProfile } from '@isf/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { canOpenPath } from '../../app/route-access';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { HomePage } from './home-page';
 
 const node = (nodeId: number, nodeName: string, count: number, haveToDo: number, workflowName = 'Document'): DashboardNode => ({
@@ -94,7 +95,7 @@ function calledPaths(fetchSpy: ReturnType<typeof serve>): string[] {
 
 function renderHome(profile: UserProfile = makeProfile()) {
   setAuth({ token: 't', profile });
-  renderRoutes([{ path: '/', element: <HomePage /> }], '/');
+  renderRoutes([{ path: '/', element: <HomePage canOpenPath={canOpenPath} /> }], '/');
 }
 
 /** A profile reading orders and markets (and projects), with the given role options. */

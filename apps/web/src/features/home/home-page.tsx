@@ -1,12 +1,12 @@
 import { RightOutlined, UserOutlined } from '@ant-design/icons';
+import type { UserProfile } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth-store';
-import { canOpenPath } from '../../app/route-access';
-import { buildMenuTree, flattenMenuLinks } from '../../app/shell/menu-tree';
+import { useAuth } from '../../lib/auth-store';
+import { buildMenuTree, flattenMenuLinks } from '../../lib/menu-tree';
 import { fetchMyActions, MY_ACTIONS_QUERY_KEY } from '../workflow/workflow.api';
 import { DASHBOARD_QUERY_KEY, fetchDashboardNodes } from './dashboard.api';
 import { MyTasksCard } from './my-tasks-card';
@@ -30,7 +30,12 @@ function groupByFolder(links: QuickLink[]): { folder: string | undefined; links:
  * process table, the ongoing orders, and the screens the role opens; with the role option
  * serviceorders.display_sst_validation_in_dashboard, the subcontractor's view instead of the staff's.
  */
-export function HomePage() {
+export type HomePageProps = {
+  /** Whether the profile may open a path: the composition root knows every screen's right. */
+  canOpenPath: (profile: UserProfile | null, path: string) => boolean;
+};
+
+export function HomePage({ canOpenPath }: HomePageProps) {
   const { t } = useTranslation();
   const { profile, hasOption } = useAuth();
   const myActions = useQuery({
@@ -52,7 +57,7 @@ export function HomePage() {
           (link) => link.path !== '/' && canOpenPath(profile, link.path),
         ),
       ),
-    [profile],
+    [profile, canOpenPath],
   );
   if (!profile) {
     return null;

@@ -2,7 +2,7 @@ import type { DashboardNode } from '@isf/contract';
 import { Badge, Card, Col, Empty, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth-store';
+import { useAuth } from '../../lib/auth-store';
 import { tasksByWorkflow } from './dashboard.api';
 import {
   useAttachmentsToValidate,

@@ -4,7 +4,7 @@ import { Card, Empty, Space, Statistic, Table, type TableColumnsType } from 'ant
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
-import { formatMoney } from '../../i18n';
+import { formatMoney } from '../../lib/i18n';
 import { DASHBOARD_QUERY_KEY, fetchRunningOrders, fetchRunningOrdersAmount } from './dashboard.api';
 
 /** Ongoing orders (spec 1 §2 home): how many, their total amount, and the latest of them. */

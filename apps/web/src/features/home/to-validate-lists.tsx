@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { listQueryKey, useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { formatMoney } from '../../i18n';
+import { formatMoney } from '../../lib/i18n';
 import { ATTACHMENT_DETAIL_ROUTE } from '../attachments/attachments.api';
 import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
 import { ATTACHMENTS_TO_VALIDATE_PATH, MARKETS_TO_VALIDATE_PATH, ORDERS_TO_VALIDATE_PATH } from './dashboard.api';

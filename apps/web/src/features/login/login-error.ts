@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 
 export type LoginFailure = { messageKey: string; status: number };
 

@@ -1,8 +1,8 @@
 import { MESSAGES_FR } from '@isf/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuth, getAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply } from '../../app/testing';
+import { clearAuth, getAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply } from '../../lib/testing';
 import { LoginPage } from './login-page';
 
 function renderLogin() {

@@ -1,5 +1,5 @@
 import type { LoginPayload } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 /** Login errors are shown on the form itself, so the call skips the global response handling. */
 export function postLogin(payload: LoginPayload): Promise<{ token: string }> {

@@ -1,11 +1,11 @@
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
-import { getFeedback } from '../../app/feedback';
 import { DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
+import { getFeedback } from '../../lib/feedback';
 import { useMarketColumns } from './market-columns';
 import { agencyMarketsPath, enableAllEvaluations, type MarketRow } from './markets.api';
 

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
-import { getFeedback } from '../../app/feedback';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
+import { getFeedback } from '../../lib/feedback';
 import { MARKET_ACTIVE_PATH, MARKET_LIST_PATH, setMarketActive } from './markets.api';
 
 /**

@@ -1,14 +1,14 @@
 import { marketUpdateSchema } from '@isf/contract';
 import { Card, Col, Form, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailActions } from '../../components/detail-page/use-detail-actions';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
 import { DepositsBlock } from '../deposits/deposits-block';
 import { MarketOrdersTab } from '../orders/market-orders-tab';
 import { MarketStatementsTab } from '../statements/market-statements-tab';

@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 const MarketDetailPage = lazyPage(() => import('./market-detail-page').then((module) => module.MarketDetailPage));
 const MarketListPage = lazyPage(() => import('./market-list-page').then((module) => module.MarketListPage));

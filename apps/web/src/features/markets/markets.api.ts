@@ -1,7 +1,7 @@
 import type { MarketBpu, MarketRecord } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
+import { api } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
 
 /** A row of the market lists (`GET /markets`, `/markets/active`, `/agency/{id}/markets`). */
 export type MarketRow = {

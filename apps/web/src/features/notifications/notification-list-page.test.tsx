@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { renderRoutes, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { renderRoutes, spyFeedback } from '../../lib/testing';
 import { NotificationListPage } from './notification-list-page';
 import { notificationRow, signInReader, stubNotificationServer } from './notifications-testing';
 

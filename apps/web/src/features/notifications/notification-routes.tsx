@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 /** The screen's address; the API calls are in notifications.api.ts (kept off the first screen: it loads the query cache). */
 export const NOTIFICATIONS_ROUTE = '/notifications';

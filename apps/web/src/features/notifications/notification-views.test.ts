@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18next } from '../../i18n';
+import { i18next } from '../../lib/i18n';
 import { notificationView } from './notification-views';
 
 const t = (key: string, values?: Record<string, string | number>) => i18next.t(key, values);

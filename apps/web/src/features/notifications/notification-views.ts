@@ -28,7 +28,9 @@ const WORK_ITEM_ROUTES: Record<NotificationWorkItem, (id: number, contractId?: n
     contractId === undefined ? null : { entity: 'contract', to: `/sst/contract/${contractId}?envelopeId=${id}` },
 };
 
-function workItemLink(context: NotificationContext<'WORKFLOW_TASK_ASSIGNED'>): NotificationLink | undefined {
+function workItemLink(
+  context: Pick<NotificationContext<'WORKFLOW_TASK_ASSIGNED'>, 'entity' | 'entityId' | 'contractId' | 'label'>,
+): NotificationLink | undefined {
   const route = WORK_ITEM_ROUTES[context.entity](context.entityId, context.contractId);
   return route ? { ...route, label: context.label } : undefined;
 }
@@ -74,6 +76,9 @@ const VIEWS: { [Template in NotificationTemplate]: (context: NotificationContext
         link: workItemLink(context),
         values: { ...workItemValues(context), transitionName: context.transitionName, comment: context.comment },
       }),
+    SIGNATURE_COMPLETED: (context, t) => view('SIGNATURE_COMPLETED', t, { link: workItemLink(context) }),
+    SIGNATURE_FAILED: (context, t) =>
+      view('SIGNATURE_FAILED', t, { link: workItemLink(context), values: { reason: context.reason } }),
     ORDER_ERP_SENT: (context, t) => view('ORDER_ERP_SENT', t, { link: orderLink(context.orderId, context.orderNumber) }),
     ORDER_ERP_SEND_FAILED: (context, t) =>
       view('ORDER_ERP_SEND_FAILED', t, {

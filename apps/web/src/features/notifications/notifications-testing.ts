@@ -1,7 +1,7 @@
 import type { EntityCode, NotificationRow } from '@isf/contract';
 import { vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, reply } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, reply } from '../../lib/testing';
 
 /** Signs in a profile that reads its notifications (and the entities given). */
 export function signInReader(read: EntityCode[] = []) {

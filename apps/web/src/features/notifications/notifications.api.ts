@@ -1,7 +1,7 @@
 import type { LatestNotifications, NotificationMarkReply } from '@isf/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 const BASE = '/notification';
 export const NOTIFICATION_LIST_PATH = `${BASE}/list`;

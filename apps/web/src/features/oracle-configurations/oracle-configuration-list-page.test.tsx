@@ -1,8 +1,8 @@
 import { type EntityCode, ORACLE_PROJECTS_SYNC_FAILED_MESSAGE, ORACLE_PROJECTS_SYNC_STARTED_MESSAGE } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { referenceRoutes } from '../reference/reference-routes';
 import { OracleConfigurationListPage } from './oracle-configuration-list-page';
 import { canRenameFromOracle, canSyncOracleProjects } from './oracle-configuration-rules';

@@ -1,5 +1,5 @@
 import { RESOURCES } from '@isf/contract';
-import { useAuth } from '../../app/auth-store';
+import { useAuth } from '../../lib/auth-store';
 import { ReferenceListPage } from '../reference/reference-list-page';
 import { canSyncOracleProjects } from './oracle-configuration-rules';
 import { OracleConfigurationWarning } from './oracle-configuration-warning';

@@ -1,5 +1,5 @@
 import type { ErpUserRenameReply, OracleProjectSyncSummary } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type OracleProjectsSyncReply = { success: boolean; message: string; summaries: OracleProjectSyncSummary[] };
 

@@ -2,9 +2,9 @@ import { IdcardOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, reportApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
+import { ApiError, reportApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { canRenameFromOracle } from './oracle-configuration-rules';
 import { renameUserFromOracle } from './oracle-configurations.api';
 

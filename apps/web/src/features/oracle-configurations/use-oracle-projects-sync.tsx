@@ -1,7 +1,7 @@
 import { ORACLE_PROJECTS_SYNC_FAILED_MESSAGE, ORACLE_PROJECTS_SYNC_STARTED_MESSAGE } from '@isf/contract';
 import { useTranslation } from 'react-i18next';
-import { getFeedback } from '../../app/feedback';
 import { useSyncAction } from '../../components/sync-action/use-sync-action';
+import { getFeedback } from '../../lib/feedback';
 import { syncAllOracleProjects } from './oracle-configurations.api';
 
 /**

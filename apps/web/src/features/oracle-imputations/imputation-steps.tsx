@@ -3,9 +3,9 @@ import { Alert, Button, Card, Col, Row } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, reportApiError } from '../../app/api-client';
-import { getFeedback } from '../../app/feedback';
 import { useCsvImport } from '../../components/csv-import/use-csv-import';
+import { ApiError, reportApiError } from '../../lib/api-client';
+import { getFeedback } from '../../lib/feedback';
 import {
   bindOracleImputationOrders,
   importOracleImputations,

@@ -3,12 +3,12 @@ import { NO_IMPUTATION_SELECTED_MESSAGE, type OracleImputationRow } from '@isf/c
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { PageHeader } from '../../components/page-header';
-import { formatIsoDate } from '../../i18n';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
+import { formatIsoDate } from '../../lib/i18n';
 import { ImputationSteps } from './imputation-steps';
 import { ORACLE_IMPUTATION_CSV_PATH, ORACLE_IMPUTATION_LIST_PATH, removeOracleImputations } from './oracle-imputations.api';
 

@@ -6,7 +6,7 @@ import type {
   OracleImputationSyncReply,
   RgWarrantyRow,
 } from '@isf/contract';
-import { api, apiRequest } from '../../app/api-client';
+import { api, apiRequest } from '../../lib/api-client';
 
 export const ORACLE_IMPUTATION_LIST_PATH = '/oracle/imputations';
 export const ORACLE_IMPUTATION_CSV_PATH = '/oracle/imputations/csv';

@@ -3,12 +3,12 @@ import type { RgWarrantyRow, RgWarrantyStatus } from '@isf/contract';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { linkColumn, moneyColumn } from '../../components/data-table/column-kinds';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { markRgWarranty, RG_WARRANTY_CSV_PATH, RG_WARRANTY_LIST_PATH } from './oracle-imputations.api';
 import { RgWarrantyReasonModal } from './rg-warranty-reason-modal';
 

@@ -2,7 +2,6 @@ import { orderTemplateCreateSchema, orderTemplateUpdateSchema } from '@isf/contr
 import { Card, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEditMode } from '../../app/edit-mode';
 import { DetailPage, type DetailTab } from '../../components/detail-page/detail-page';
 import { useDetailActions } from '../../components/detail-page/use-detail-actions';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
@@ -10,6 +9,7 @@ import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { EntityLink } from '../../components/entity-link';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
+import { useEditMode } from '../../lib/edit-mode';
 import { BPU_TEMPLATE_DETAIL_ROUTE } from '../bpu-templates/bpu-templates.api';
 import { OrderTemplatePrestationsTab } from './order-template-prestations-tab';
 import {

@@ -2,11 +2,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../lib/auth-store';
 import { BPU_TEMPLATE_DETAIL_ROUTE } from '../bpu-templates/bpu-templates.api';
 import { OrderTemplateCreateModal } from './order-template-create-modal';
 import {

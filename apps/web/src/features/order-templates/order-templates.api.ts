@@ -1,5 +1,5 @@
 import type { OrderTemplateTree, orderTemplateCreateSchema, orderTemplateUpdateSchema } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type OrderTemplateRow = {
   id: number;

@@ -1,6 +1,6 @@
-import { useAuth } from '../../app/auth-store';
 import { DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
+import { useAuth } from '../../lib/auth-store';
 import { useOrderColumns } from './order-columns';
 import { ORDER_CSV_PATH, ORDER_LIST_PATH, type OrderRow } from './orders.api';
 

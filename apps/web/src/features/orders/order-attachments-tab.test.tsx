@@ -2,9 +2,9 @@ import type { EntityCode, OrderAttachmentRow, OrderDetailRecord, RightAction } f
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { setEditing } from '../../app/edit-mode';
-import { makeProfile, renderRoutes, reply } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { setEditing } from '../../lib/edit-mode';
+import { makeProfile, renderRoutes, reply } from '../../lib/testing';
 import { OrderAttachmentsTab } from './order-attachments-tab';
 import type { OrderFormValues } from './order-form-values';
 import { DRAFT, orderRecord } from './order-test-data';

@@ -8,9 +8,9 @@ import {
 } from '@isf/contract';
 import { Card, Col, Form, type FormInstance, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
-import { formatIsoDate, formatMoney } from '../../i18n';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
+import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { OrderAttachmentsTable } from '../attachments/order-attachments-table';
 import { DepositsBlock } from '../deposits/deposits-block';
 import type { OrderFormValues } from './order-form-values';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkColumn, moneyColumn, workflowStepColumn } from '../../components/data-table/column-kinds';
 import type { DataColumn } from '../../components/data-table/data-table';
-import { formatIsoDate } from '../../i18n';
+import { formatIsoDate } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
 import { orderContextColumns } from './order-context-columns';
 import { ORDER_DETAIL_ROUTE, type OrderRow } from './orders.api';

@@ -1,8 +1,8 @@
 import { type EntityCode, type MarketRecord, ORDER_REQUIRED_FIELDS_MESSAGE } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { OrderCreateModal } from './order-create-modal';
 
 function market(id: number, overrides: Partial<MarketRecord> = {}): MarketRecord {

@@ -1,8 +1,8 @@
 import { ORDER_REQUIRED_FIELDS_MESSAGE, orderCreateSchema } from '@isf/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
 import { FormModal } from '../../components/form/form-modal';
+import { useAuth } from '../../lib/auth-store';
 import { emptyOrder, OrderCreateFields, type OrderCreateValues, orderCreatePayloadOf } from './order-create-fields';
 import { createOrder, ORDER_DETAIL_ROUTE, ORDER_LIST_PATH } from './orders.api';
 

@@ -10,9 +10,9 @@ import {
 } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { isEditing, setEditing } from '../../app/edit-mode';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { isEditing, setEditing } from '../../lib/edit-mode';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { OrderDetailPage } from './order-detail-page';
 import { DRAFT, orderRecord } from './order-test-data';
 
@@ -61,7 +61,7 @@ function serve(order: OrderDetailRecord, transitions: ItemTransition[] = []) {
     if (method === 'POST' && url === '/api/oracle/order/1') {
       return reply(200, {
         success: true,
-        oracleStatus: 'TO_SEND',
+        oracleStatus: 'NOT_AVAILABLE',
         message: "La commande est en file d'attente d'envoi à Oracle.",
       });
     }

@@ -11,15 +11,16 @@ import { Form, Tag } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
-import { getFeedback } from '../../app/feedback';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailActions } from '../../components/detail-page/use-detail-actions';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { DocumentManager } from '../../components/document-manager/document-manager';
+import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
 import { showFieldErrors } from '../../components/form/schema-rules';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
+import { getFeedback } from '../../lib/feedback';
 import { OrderAttachmentsTab } from './order-attachments-tab';
 import { deleteOrder, fetchOrder, orderQueryKey, updateOrder } from './order-detail.api';
 import { type OrderFormValues, orderFormValuesOf, orderPayloadOf } from './order-form-values';
@@ -56,6 +57,7 @@ export function OrderDetailPage() {
     toFormValues,
   });
   const { form, reload } = detail;
+  useErpSendFollowUp(detail.record?.oracleStatus, editing, reload);
   const order = detail.record;
   const lines = useRef<OrderLineInput[] | null>(null);
   const [reloadKey, setReloadKey] = useState(0);

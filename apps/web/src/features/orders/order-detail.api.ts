@@ -7,8 +7,8 @@ import type {
   OscarSubProjectRecord,
 } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api, downloadByFormPost } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
+import { api, downloadByFormPost } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
 import type { OracleTask } from '../projects/erp-projects.api';
 import type { Imputation } from '../projects/projects.api';
 

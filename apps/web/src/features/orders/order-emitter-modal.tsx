@@ -2,9 +2,9 @@ import { ORDER_REQUIRED_FIELDS_MESSAGE, type OracleProjectRecord, orderEmitterSc
 import { Alert, Form, Select } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getFeedback } from '../../app/feedback';
 import { FormModal } from '../../components/form/form-modal';
 import { Picker, type PickerValue } from '../../components/picker/picker';
+import { getFeedback } from '../../lib/feedback';
 import { setOrderEmitter, useOracleProjectTasks } from './order-detail.api';
 
 type EmitterValues = { project: PickerValue | null; task: number | null };

@@ -1,7 +1,7 @@
 import { Col, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
 import { Picker, type PickerValue } from '../../components/picker/picker';
+import { useAuth } from '../../lib/auth-store';
 import { useOracleTasks, useProjectOracleProjects } from '../projects/erp-projects.api';
 
 type SelectProps = { id?: string; value?: number | null; onChange?: (value: number | null) => void };

@@ -1,21 +1,16 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { ORDER_CONFIRM_SEND_TO_ERP, type OrderDetailRecord, orderHeaderActions } from '@isf/contract';
+import { erpSending, ORDER_CONFIRM_SEND_TO_ERP, type OrderDetailRecord, orderHeaderActions } from '@isf/contract';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
 import { useCsvImport } from '../../components/csv-import/use-csv-import';
 import { SendToErpButton } from '../../components/erp/send-to-erp-button';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
 import { downloadOrderPdf, importOrderLines, sendOrderToErp } from './order-detail.api';
 
 export const ORDER_DOWNLOAD_OPTION = 'serviceorders.display_order_download_button';
 export const ORDER_FINANCIAL_OPTION = 'serviceorders.edit_financial_info';
-
-/** An ERP send is running (spec 2 §4: CREATED or PROCESSING, the button spins). */
-function erpSending(order: Pick<OrderDetailRecord, 'oracleStatus'>): boolean {
-  return order.oracleStatus === 'CREATED' || order.oracleStatus === 'PROCESSING';
-}
 
 export type OrderHeaderActionsOptions = {
   order: OrderDetailRecord | undefined;
@@ -59,7 +54,7 @@ export function useOrderHeaderActions({ order, onChanged, onImported }: OrderHea
           label={t('orderDetail.sendToErp')}
           confirmText={ORDER_CONFIRM_SEND_TO_ERP}
           send={() => sendOrderToErp(order.id)}
-          running={erpSending(order)}
+          running={erpSending(order.oracleStatus)}
           onDone={onChanged}
         />
       ) : null}

@@ -9,14 +9,14 @@ import {
 import { Card, Col, Form, type FormInstance, Input, Row, Select, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
 import { EntityLink } from '../../components/entity-link';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker } from '../../components/picker/picker';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
-import { formatIsoDate } from '../../i18n';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
+import { formatIsoDate } from '../../lib/i18n';
 import type { UserRow } from '../users/users.api';
 import { useOracleProjectTasks, useOrderChoices } from './order-detail.api';
 import { oracleProjectLabel } from './order-emitter-modal';

@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 const OrderDetailPage = lazyPage(() => import('./order-detail-page').then((module) => module.OrderDetailPage));
 const OrderListPage = lazyPage(() => import('./order-list-page').then((module) => module.OrderListPage));

@@ -57,6 +57,7 @@ export function orderRecord(overrides: Partial<OrderDetailRecord> = {}): OrderDe
     oracleStatus: 'NOT_AVAILABLE',
     oracleId: null,
     canSendToOracle: false,
+    erpSend: null,
     sentSST: false,
     locked: false,
     versioned: false,

@@ -2,7 +2,7 @@ import { ORDER_AGENCY_ANOMALIES_MESSAGE, ORDER_NO_AGENCY_MESSAGE, REFUSAL_COMMEN
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type PreCheckContext, preChecks } from '../../components/workflow-panel/pre-checks';
 import { needsEmitterChoice, type OrderMoveFacts, registerOrderPreChecks } from './order-workflow-checks';
-import '../../i18n';
+import '../../lib/i18n';
 
 const ORDER: OrderMoveFacts = {
   id: 12,

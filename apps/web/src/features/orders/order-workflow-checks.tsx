@@ -9,7 +9,7 @@ import {
 } from '@isf/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type PreCheck, type PreCheckOutcome, registerPreCheck } from '../../components/workflow-panel/pre-checks';
-import { i18next } from '../../i18n';
+import { i18next } from '../../lib/i18n';
 import { fetchOrder } from './order-detail.api';
 import { OrderEmitterModal } from './order-emitter-modal';
 

@@ -1,7 +1,7 @@
 import type { OrderCreateInput, OrderOracleStatus } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
+import { api } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
 import type { OrderTemplateRow } from '../order-templates/order-templates.api';
 
 /** A row of the order list (`GET /orders`, spec 2 /sst/orders). */

@@ -1,5 +1,5 @@
 import type { OscarSubProjectRecord } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export const OSCAR_SUBPROJECT_LIST_PATH = '/oscarsubprojects';
 export const OSCAR_SUBPROJECT_CSV_PATH = '/oscarsubproject/csv';

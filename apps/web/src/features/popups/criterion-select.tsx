@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type CriterionOption = { value: number; label: string };
 

@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 /** The screen's address; the API paths are in popups.api.ts (kept off the first screen: it loads zod). */
 export const POPUPS_ROUTE = '/popups-management';

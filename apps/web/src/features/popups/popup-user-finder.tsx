@@ -2,10 +2,10 @@ import { type EntityCode, PICKER_PAGE_SIZE, type PopupCriterion, type PopupUser,
 import { Button, Form, Modal, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { type CriterionOption, CriterionSelect } from './criterion-select';
 import { addPopupUsers, fetchAllCandidates, POPUP_CANDIDATES_PATH } from './popups.api';
 

@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Table } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { PopupUserFinder } from './popup-user-finder';
 import { POPUP_LIST_PATH, popupNotificationsPath, removePopupUsers, usePopupUsers } from './popups.api';
 

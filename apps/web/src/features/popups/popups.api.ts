@@ -1,7 +1,7 @@
 import type { PopupAnnouncement, PopupCriteria, PopupRecord, PopupUser } from '@isf/contract';
 import { popupCriteriaQuery } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 const BASE = '/popup-notification';
 export const POPUP_LIST_PATH = `${BASE}/all`;

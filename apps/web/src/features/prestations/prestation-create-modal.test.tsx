@@ -1,7 +1,7 @@
 import { NEED_CATEGORY_MESSAGE } from '@isf/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { PrestationCreateModal } from './prestation-create-modal';
 
 function posts(fetchMock: ReturnType<typeof vi.fn>) {

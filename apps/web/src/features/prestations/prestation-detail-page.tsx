@@ -1,11 +1,11 @@
 import { type PrestationRecord, prestationUpdateSchema } from '@isf/contract';
 import { Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditMode } from '../../app/edit-mode';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailActions } from '../../components/detail-page/use-detail-actions';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { useEditMode } from '../../lib/edit-mode';
 import { bpuTemplatePrestationsKey } from '../bpu-templates/bpu-templates.api';
 import { PrestationFormFields, type PrestationFormValues, prestationFormValuesOf } from './prestation-form-fields';
 import {

@@ -2,9 +2,9 @@ import type { PrestationRecord } from '@isf/contract';
 import { prestationCreateSchema } from '@isf/contract';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getFeedback } from '../../app/feedback';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
+import { getFeedback } from '../../lib/feedback';
 import { type Choice, choiceOptions, useParentCategories, useSubcategories } from '../categories/categories.api';
 import { usePrestationChoices } from './prestations.api';
 

@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 const PrestationDetailPage = lazyPage(() => import('./prestation-detail-page').then((module) => module.PrestationDetailPage));
 const PrestationListPage = lazyPage(() => import('./prestation-list-page').then((module) => module.PrestationListPage));

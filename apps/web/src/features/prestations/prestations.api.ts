@@ -1,6 +1,6 @@
 import type { PrestationRecord, prestationCreateSchema, prestationUpdateSchema } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 import type { Choice } from '../categories/categories.api';
 
 export type PrestationRow = {

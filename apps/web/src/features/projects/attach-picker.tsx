@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { getFeedback } from '../../app/feedback';
 import type { PickerValue } from '../../components/picker/picker';
+import { getFeedback } from '../../lib/feedback';
 
 type Call = () => Promise<{ success: boolean }>;
 

@@ -1,6 +1,6 @@
 import type { OracleProjectRecord, OracleProjectSyncSummary, OscarSubProjectRecord } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type OracleTask = { id: number; erpTaskId: number; name: string; number: string; description: string | null };
 

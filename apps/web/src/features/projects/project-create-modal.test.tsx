@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { ProjectCreateModal } from './project-create-modal';
 
 function showModal() {

@@ -1,8 +1,8 @@
 import type { EntityCode } from '@isf/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { ProjectImputationsTab } from './project-imputations-tab';
 
 const TOO_SHORT = "L'eOTP doit contenir au moins 10 caractères (plus que le code projet).";

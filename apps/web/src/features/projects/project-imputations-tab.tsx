@@ -2,10 +2,10 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
-import { formatMoney } from '../../i18n';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
+import { formatMoney } from '../../lib/i18n';
 import { ImputationModal } from './imputation-modal';
 import { deleteImputation, type Imputation, useProjectImputations } from './projects.api';
 

@@ -1,8 +1,8 @@
 import { type EntityCode, ORACLE_PROJECT_SYNC_FAILED_MESSAGE, ORACLE_PROJECT_SYNC_RUNNING_MESSAGE } from '@isf/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { canSyncWithOracle } from './oracle-sync-rule';
 import { ProjectOracleProjectsTab } from './project-oracle-projects-tab';
 import type { ProjectRecord } from './projects.api';

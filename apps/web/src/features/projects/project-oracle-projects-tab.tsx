@@ -3,10 +3,10 @@ import { ORACLE_PROJECT_SYNC_FAILED_MESSAGE, ORACLE_PROJECT_SYNC_RUNNING_MESSAGE
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { useSyncAction } from '../../components/sync-action/use-sync-action';
-import { formatIsoDate } from '../../i18n';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
+import { formatIsoDate } from '../../lib/i18n';
 import { AttachPicker, useLinkCalls } from './attach-picker';
 import {
   attachOracleProject,

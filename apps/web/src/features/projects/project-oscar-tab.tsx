@@ -3,9 +3,9 @@ import type { OscarSubProjectRecord } from '@isf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
 import { EntityLink } from '../../components/entity-link';
 import { Picker } from '../../components/picker/picker';
+import { useAuth } from '../../lib/auth-store';
 import { AttachPicker, useLinkCalls } from './attach-picker';
 import {
   attachOscarProject,

@@ -2,11 +2,11 @@ import { DeleteOutlined, DownloadOutlined, UserAddOutlined } from '@ant-design/i
 import { Button, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadByFormPost } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { EntityLink } from '../../components/entity-link';
 import type { PickerValue } from '../../components/picker/picker';
+import { downloadByFormPost } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { UserPicker } from '../users/user-picker';
 import { addProjectUser, type ProjectUser, removeProjectUser, useProjectUsers } from './projects.api';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
+import { api } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
 
 export type ProjectRecord = {
   id: number;

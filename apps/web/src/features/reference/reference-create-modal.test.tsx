@@ -1,7 +1,7 @@
 import { RESOURCES } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { ReferenceCreateModal } from './reference-create-modal';
 
 function showModal() {

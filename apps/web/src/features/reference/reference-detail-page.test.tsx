@@ -1,9 +1,9 @@
 import { type EntityCode, RESOURCES, type RightAction } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { isEditing } from '../../app/edit-mode';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { isEditing } from '../../lib/edit-mode';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { ReferenceDetailPage } from './reference-detail-page';
 
 type Handler = (method: string, url: string, body: unknown) => Response;

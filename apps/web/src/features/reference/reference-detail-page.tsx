@@ -4,11 +4,11 @@ import { Card, Form } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { useEditMode } from '../../app/edit-mode';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { fieldErrorsOf, showFieldErrors } from '../../components/form/schema-rules';
+import { ApiError } from '../../lib/api-client';
+import { useEditMode } from '../../lib/edit-mode';
 import { deleteRecord, fetchRecord, formValuesOf, recordQueryKey, updateRecord } from './reference.api';
 import { ReferenceFormFields } from './reference-form-fields';
 

@@ -1,8 +1,8 @@
 import { type EntityCode, RESOURCES } from '@isf/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { ReferenceListPage } from './reference-list-page';
 import { referenceRoutes } from './reference-routes';
 

@@ -3,11 +3,11 @@ import type { ResourceDefinition, ResourceRecord } from '@isf/contract';
 import { Button } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../lib/auth-store';
 import { ReferenceCreateModal } from './reference-create-modal';
 
 const LINKED_COLUMNS = new Set(['id', 'name']);

@@ -1,5 +1,5 @@
 import type { ResourceDefinition, ResourceRecord } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type CreateReply = { success: boolean; id: number };
 export type UpdateReply = { success: boolean; id: number; record?: ResourceRecord };

@@ -2,7 +2,7 @@ import type { MenuEntry } from '@isf/contract';
 import { Tree, type TreeDataNode } from 'antd';
 import type { Key } from 'react';
 import { useMemo } from 'react';
-import { buildMenuTree, type MenuNode } from '../../app/shell/menu-tree';
+import { buildMenuTree, type MenuNode } from '../../lib/menu-tree';
 
 type RoleMenuTreeProps = {
   menus: readonly MenuEntry[];

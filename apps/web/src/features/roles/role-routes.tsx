@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/feature-routes';
-import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoute } from '../../lib/feature-route';
+import { lazyPage } from '../../lib/lazy-page';
 
 const RoleDetailPage = lazyPage(() => import('./role-detail-page').then((module) => module.RoleDetailPage));
 const RoleListPage = lazyPage(() => import('./role-list-page').then((module) => module.RoleListPage));

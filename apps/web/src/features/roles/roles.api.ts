@@ -1,7 +1,7 @@
 import type { MenuEntry, RoleRecord, WorkflowNodeEntry, WorkflowTransitionEntry } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
+import { api } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
 
 export type RoleRow = {
   id: number;

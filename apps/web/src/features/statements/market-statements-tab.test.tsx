@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { MarketStatementsTab } from './market-statements-tab';
 import { STATEMENT_ROW, signInWith } from './statement-test-data';
 

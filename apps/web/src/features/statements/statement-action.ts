@@ -1,5 +1,5 @@
-import { ApiError } from '../../app/api-client';
-import { getFeedback } from '../../app/feedback';
+import { ApiError } from '../../lib/api-client';
+import { getFeedback } from '../../lib/feedback';
 
 /**
  * A statement action after its confirmation: the server's business refusal (422: locked, blocked

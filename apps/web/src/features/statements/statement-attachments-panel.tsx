@@ -5,7 +5,7 @@ import {
   type StatementAttachmentRow,
 } from '@isf/contract';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../i18n';
+import { formatMoney } from '../../lib/i18n';
 import { ATTACHMENT_LIST_PATH, type AttachmentListRow } from '../attachments/attachments.api';
 import { StatementItemsPanel } from './statement-items-panel';
 import {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkColumn, moneyColumn } from '../../components/data-table/column-kinds';
 import type { DataColumn } from '../../components/data-table/data-table';
-import { formatIsoDate } from '../../i18n';
+import { formatIsoDate } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
 import { STATEMENT_DETAIL_ROUTE, type StatementListRow } from './statements.api';
 

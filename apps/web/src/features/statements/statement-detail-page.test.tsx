@@ -9,8 +9,8 @@ import {
 } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { StatementDetailPage } from './statement-detail-page';
 import { signInWith } from './statement-test-data';
 

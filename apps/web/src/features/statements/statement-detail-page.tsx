@@ -1,3 +1,4 @@
+import { FilePdfOutlined } from '@ant-design/icons';
 import {
   MONTHLY_STATEMENT_REVERT_OPTION,
   STATEMENT_CONFIRM_DELETE,
@@ -11,20 +12,22 @@ import { Button, Tag } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailActions } from '../../components/detail-page/use-detail-actions';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
-import { formatIsoDate } from '../../i18n';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
+import { formatIsoDate } from '../../lib/i18n';
+import { ATTACHMENT_PDF_OPTIONS } from '../attachments/attachments.api';
 import { confirmAndRun } from './statement-action';
 import { StatementAttachmentsPanel } from './statement-attachments-panel';
 import { type StatementFormValues, StatementInformation, statementFormValuesOf } from './statement-information';
 import { StatementRgReleasesPanel } from './statement-rg-releases-panel';
 import {
   deleteStatement,
+  downloadStatementPdf,
   fetchStatement,
   marketStatementsPath,
   markStatementPaid,
@@ -114,6 +117,11 @@ export function StatementDetailPage() {
           }
         >
           {t('statements.unpay')}
+        </Button>
+      ) : null}
+      {ATTACHMENT_PDF_OPTIONS.some((option) => hasOption(option)) ? (
+        <Button icon={<FilePdfOutlined />} onClick={() => downloadStatementPdf(id)}>
+          {t('statements.pdf')}
         </Button>
       ) : null}
     </>

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { getFeedback } from '../../app/feedback';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { listQueryKey, useListController } from '../../components/data-table/use-list-controller';
+import { ApiError } from '../../lib/api-client';
+import { getFeedback } from '../../lib/feedback';
 import { PROJECT_LIST_PATH } from '../projects/projects.api';
 import { generateStatements, STATEMENT_LIST_PATH } from './statements.api';
 

@@ -1,11 +1,11 @@
 import { STATEMENT_NEGATIVE_WARNING, type StatementDetailRecord } from '@isf/contract';
 import { Alert, Card, Descriptions, type DescriptionsProps, Form, type FormInstance, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditMode } from '../../app/edit-mode';
 import { EntityLink } from '../../components/entity-link';
 import { MoneyInput } from '../../components/form/money-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
-import { formatIsoDate, formatMoney } from '../../i18n';
+import { useEditMode } from '../../lib/edit-mode';
+import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
 
 export type StatementFormValues = {

@@ -1,6 +1,6 @@
 import { Space } from 'antd';
 import { EntityLink } from '../../components/entity-link';
-import { formatIsoDate } from '../../i18n';
+import { formatIsoDate } from '../../lib/i18n';
 
 export type StatementRef = { id: number; date: string };
 

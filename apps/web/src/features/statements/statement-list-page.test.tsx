@@ -1,8 +1,8 @@
 import { STATEMENT_CONFIRM_GENERATE, STATEMENT_MARKET_REQUIRED_MESSAGE } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { StatementListPage } from './statement-list-page';
 import { STATEMENT_ROW, signInWith } from './statement-test-data';
 

@@ -2,12 +2,12 @@ import { CheckOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/ic
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
 import { DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { PageHeader } from '../../components/page-header';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 import { useStatementColumns } from './statement-columns';
 import { StatementCreateModal } from './statement-create-modal';
 import { StatementGenerateModal } from './statement-generate-modal';

@@ -1,6 +1,6 @@
 import { STATEMENT_CONFIRM_REMOVE_RELEASE, type StatementRelease, type StatementReleaseCandidateRow } from '@isf/contract';
 import { useTranslation } from 'react-i18next';
-import { formatIsoDate, formatMoney } from '../../i18n';
+import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { StatementItemsPanel } from './statement-items-panel';
 import {
   fetchStatementReleases,

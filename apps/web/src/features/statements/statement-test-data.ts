@@ -1,6 +1,6 @@
 import type { EntityCode, StatementListRow } from '@isf/contract';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile } from '../../lib/testing';
 
 /** Test data of the statement screens: a list row and a signed-in profile with the given rights. */
 export const STATEMENT_ROW: StatementListRow = {

@@ -8,7 +8,7 @@ import type {
   StatementRelease,
   StatementUpdateInput,
 } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api, downloadByFormPost } from '../../lib/api-client';
 
 export type { StatementListRow };
 
@@ -93,4 +93,9 @@ export function releaseStatementRg(id: number, attachmentIds: number[]): Promise
 
 export function removeStatementRelease(id: number, attachmentId: number): Promise<RecordReply> {
   return api.delete(`/situation/${id}/attachement/${attachmentId}/rg`);
+}
+
+/** POST /situation/{id}/pdf: the statement PDF (Factur-X), a form post download. */
+export function downloadStatementPdf(id: number): void {
+  downloadByFormPost(`/situation/${id}/pdf`, {});
 }

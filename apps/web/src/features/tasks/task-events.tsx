@@ -1,6 +1,6 @@
 import type { TaskEvent } from '@isf/contract';
 import { Typography } from 'antd';
-import { NUMBER_LOCALE } from '../../i18n';
+import { NUMBER_LOCALE } from '../../lib/i18n';
 
 const dateTimeFormat = new Intl.DateTimeFormat(NUMBER_LOCALE, { dateStyle: 'short', timeStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat(NUMBER_LOCALE, { timeStyle: 'medium' });

@@ -1,8 +1,8 @@
 import { type EntityCode, TASK_STATUSES, type TaskRow, type TaskStatus } from '@isf/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { TaskListPage } from './task-list-page';
 import { TaskStatusTag } from './task-status-tag';
 import { entityDetailRoute } from './tasks.api';

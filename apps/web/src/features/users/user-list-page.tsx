@@ -2,12 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
-import { formatMoney } from '../../i18n';
+import { useAuth } from '../../lib/auth-store';
+import { formatMoney } from '../../lib/i18n';
 import { UserCreateModal } from './user-create-modal';
 import { USER_CSV_PATH, USER_LIST_PATH, type UserRow } from './users.api';
 

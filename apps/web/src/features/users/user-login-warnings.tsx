@@ -1,7 +1,7 @@
 import type { LoginWarning } from '@isf/contract';
 import { Alert, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditMode } from '../../app/edit-mode';
+import { useEditMode } from '../../lib/edit-mode';
 
 /** Why the profile cannot log in (spec 3 User detail), shown outside edit mode. */
 export function UserLoginWarnings({ warnings }: { warnings: readonly LoginWarning[] }) {

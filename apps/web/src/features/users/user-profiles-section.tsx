@@ -2,10 +2,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
-import { useEditMode } from '../../app/edit-mode';
-import { getFeedback } from '../../app/feedback';
 import { EntityLink } from '../../components/entity-link';
+import { useAuth } from '../../lib/auth-store';
+import { useEditMode } from '../../lib/edit-mode';
+import { getFeedback } from '../../lib/feedback';
 import { useRoleNames } from '../roles/roles.api';
 import { addProfile, type UserProfileLine, type UserRecord } from './users.api';
 

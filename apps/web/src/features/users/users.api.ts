@@ -1,8 +1,8 @@
 import { type LoginWarning, USER_NOT_EDITABLE_MESSAGE } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, reportApiError } from '../../app/api-client';
-import { useAuth } from '../../app/auth-store';
-import { getFeedback } from '../../app/feedback';
+import { ApiError, api, reportApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
 
 export type UserRow = {
   id: number;

@@ -1,5 +1,5 @@
 import type { WarrantyDateType } from '@isf/contract';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export const WARRANTY_LIST_PATH = '/orders/warranties';
 /** Spec 2 §7: the download's objectName is orders/warranties. */

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
-import { formatIsoDate, formatMoney } from '../../i18n';
+import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
 import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
 

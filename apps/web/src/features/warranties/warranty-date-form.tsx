@@ -3,7 +3,7 @@ import { WARRANTY_DATE_TYPES, type WarrantyDateType } from '@isf/contract';
 import { Button, Input, Select, Space } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getFeedback } from '../../app/feedback';
+import { getFeedback } from '../../lib/feedback';
 import { saveWarrantyDates, warrantyDatesPayload, warrantySaveDisabled } from './warranties.api';
 
 /**

@@ -1,9 +1,9 @@
 import type { EntityCode, WarrantyRow } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
-import { formatMoney } from '../../i18n';
+import { setAuth } from '../../lib/auth-store';
+import { formatMoney } from '../../lib/i18n';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { warrantyDatesPayload, warrantyQuery, warrantySaveDisabled } from './warranties.api';
 import { WarrantyListPage } from './warranty-list-page';
 
@@ -23,7 +23,7 @@ const ROW: WarrantyRow = {
   date: '2026-01-10',
   deliveryDate: null,
   releaseDate: null,
-  oracleStatus: 'TO_SEND',
+  oracleStatus: 'NOT_AVAILABLE',
   oracleId: null,
   nodeName: 'Validée',
   rg: '56.53',

@@ -1,10 +1,10 @@
 import { WARRANTY_DATES_OPTION, type WarrantyRow } from '@isf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth-store';
 import { DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../lib/auth-store';
 import {
   DEFAULT_WARRANTY_CRITERIA,
   WARRANTY_CSV_PATH,

@@ -2,8 +2,8 @@ import type { EntityCode, NodeTokenRow } from '@isf/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes } from '../../lib/testing';
 import { workItemView } from './work-item-views';
 
 function token(entityName: string, columns: Record<string, unknown>): NodeTokenRow {

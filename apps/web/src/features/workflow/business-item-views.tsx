@@ -1,7 +1,7 @@
 import type { NodeTokenRow } from '@isf/contract';
 import { linkColumn } from '../../components/data-table/column-kinds';
 import type { DataColumn } from '../../components/data-table/data-table';
-import { formatMoney } from '../../i18n';
+import { formatMoney } from '../../lib/i18n';
 import { ATTACHMENT_DETAIL_ROUTE } from '../attachments/attachments.api';
 import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
 import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';

@@ -1,8 +1,8 @@
 import { FileOutlined } from '@ant-design/icons';
 import type { EntityCode, NodeTokenRow } from '@isf/contract';
 import { Button } from 'antd';
-import { downloadByFormPost } from '../../app/api-client';
 import { EntityLink } from '../../components/entity-link';
+import { downloadByFormPost } from '../../lib/api-client';
 import type { WorkItemView } from './work-item-views';
 
 /** The detail route of each record documents attach to. */

@@ -1,8 +1,8 @@
 import type { NodeTokenRow, NodeTransition, WorkflowNodeDetail } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../app/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../app/testing';
+import { setAuth } from '../../lib/auth-store';
+import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { NodePage } from './node-page';
 
 const NODE: WorkflowNodeDetail = {

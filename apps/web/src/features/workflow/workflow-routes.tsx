@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazy-page';
+import { lazyPage } from '../../lib/lazy-page';
 
 const NodePage = lazyPage(() => import('./node-page').then((module) => module.NodePage));
 // the flowchart brings the graph library: a chunk of its own

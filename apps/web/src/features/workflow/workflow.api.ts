@@ -1,5 +1,5 @@
 import type { MyActions, NodeTransition, WorkflowFlowchart, WorkflowNodeDetail } from '@isf/contract';
-import { ApiError, api, reportApiError } from '../../app/api-client';
+import { ApiError, api, reportApiError } from '../../lib/api-client';
 
 /** Why a workflow screen cannot show: the node or workflow is not the role's (403) or does not exist (404). */
 export type ScreenRefusal = 'forbidden' | 'notFound';

@@ -22,7 +22,7 @@ import {
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, LOCALE } from '../../../i18n';
+import { formatMoney, LOCALE } from '../../../lib/i18n';
 import { formatQuantity } from '../../orders/prestations/order-prestation-columns';
 import { PRESTATION_PAGINATION } from '../../prestations/prestation-columns';
 import { exportAttachment, exportAttachmentBpu } from '../attachments.api';

@@ -1,7 +1,7 @@
 import { ORDER_QUANTITY_STEP, orderQuantitySchema, roundDecimal } from '@isf/contract';
 import { InputNumber, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import { formatMoney, LOCALE, NUMBER_LOCALE } from '../../../i18n';
+import { formatMoney, LOCALE, NUMBER_LOCALE } from '../../../lib/i18n';
 import type { ColumnSort, OrderPrestationColumn, OrderPrestationRow } from './order-prestation-lines';
 
 const quantityFormat = new Intl.NumberFormat(NUMBER_LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });

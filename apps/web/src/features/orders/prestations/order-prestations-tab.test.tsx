@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../../app/auth-store';
-import { makeProfile, reply, spyFeedback } from '../../../app/testing';
+import { setAuth } from '../../../lib/auth-store';
+import { makeProfile, reply, spyFeedback } from '../../../lib/testing';
 import { OrderPrestationsTab, type OrderPrestationsTabProps } from './order-prestations-tab';
 
 function line(prestation: number, overrides: Partial<OrderPrestationLine> = {}): OrderPrestationLine {

@@ -5,7 +5,7 @@ import type { JSX } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FilterCell, FilterRowProvider, HeaderWithFilters } from '../../../components/data-table/filter-row';
-import { formatMoney } from '../../../i18n';
+import { formatMoney } from '../../../lib/i18n';
 import { PRESTATION_PAGINATION } from '../../prestations/prestation-columns';
 import { formatQuantity, orderPrestationColumns } from './order-prestation-columns';
 import { ORDER_PRESTATION_COLUMNS, type OrderPrestationColumn, type OrderPrestationRow } from './order-prestation-lines';

@@ -1,5 +1,5 @@
 import type { OrderPrestationLine } from '@isf/contract';
-import { api, downloadByFormPost } from '../../../app/api-client';
+import { api, downloadByFormPost } from '../../../lib/api-client';
 import type { OrderTemplateRecord } from '../../order-templates/order-templates.api';
 import { exportPathWithSort } from '../../prestations/prestation-sort';
 

@@ -1,7 +1,7 @@
 import type { OrderLineInput, OrderPrestationLine } from '@isf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useAuth } from '../../../app/auth-store';
+import { useAuth } from '../../../lib/auth-store';
 import {
   type ColumnSort,
   filterRows,

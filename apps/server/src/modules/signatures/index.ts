@@ -1,0 +1,3 @@
+// The signatures module's face: what the app and the other modules may use of it (docs/architecture.md).
+export { registerSignatureRoutes, SIGNATURE_WEBHOOK_PATH } from './signatures.routes.js';
+export type { SignatureService } from './signatures.service.js';
