@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, tokenOf } from '../support/api.js';
 import { baseUrl, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
 
 let browser: Browser;
@@ -16,20 +17,6 @@ afterAll(async () => {
   await browser?.close();
   rmSync(downloads, { recursive: true, force: true });
 });
-
-async function api<T>(route: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
 
 type Page1<T> = { content: T[]; totalElements: number };
 
@@ -49,7 +36,7 @@ const bodyRows = (page: Page) => page.locator('.ant-table-tbody > tr.ant-table-r
 
 describe('the budget screens (accountant)', () => {
   it('opens DC4, OD mask, quantitatives and retentions from the Budgets menu, each filtered and downloaded', async () => {
-    const token = (await api<{ token: string }>('/login', null, { username: 'comptable', password: 'comptable' })).token;
+    const token = await tokenOf('comptable');
     const page = await newPage(browser);
     await signIn(page, 'comptable');
 
@@ -91,6 +78,7 @@ describe('the budget screens (accountant)', () => {
       .first()
       .waitFor();
     await expect.poll(() => bodyRows(page).count()).toBe(Math.min(od.totalElements, 50));
+    await page.mouse.move(5, 850);
     await screenshot(page, 'budgets-02-od');
     const odCsv = await downloadCsv(page, 'od');
     expect(odCsv.split('\n')[0]).toContain('Devise');
@@ -109,6 +97,7 @@ describe('the budget screens (accountant)', () => {
         [...document.querySelectorAll('.ant-table-tbody > tr.ant-table-row')].every((row) => row.textContent?.includes(edifice)),
       market?.marketEdifice ?? '',
     );
+    await page.mouse.move(5, 850);
     await screenshot(page, 'budgets-03-quantitatives');
     const quantities = await downloadCsv(page, 'quantitatives');
     expect(quantities.split('\n')[0]).toContain('Quantité réalisée');
@@ -127,6 +116,7 @@ describe('the budget screens (accountant)', () => {
     await bodyRows(page).first().waitFor();
     await page.getByLabel('Filtrer Commande').fill(order?.reference ?? '');
     await expect.poll(() => bodyRows(page).count()).toBe(1);
+    await page.mouse.move(5, 850);
     await screenshot(page, 'budgets-04-warranties');
     const rgCsv = await downloadCsv(page, 'warranties');
     expect(rgCsv.split('\n')[0]).toContain('Caution (loi 71-584)');

@@ -58,7 +58,7 @@ const signer = (index: number, overrides: Record<string, unknown> = {}) => ({
   name: index === 0 ? 'Sacha Sous-traitant' : 'Alex Acheteur',
   email: index === 0 ? 'sacha@example.com' : 'alex@example.com',
   phoneCountryCode: '+33',
-  phoneNumber: '06 12 34 56 7' + index,
+  phoneNumber: `06 12 34 56 7${index}`,
   anchorRequired: true,
   anchorString: `key${index + 1}`,
   ...overrides,

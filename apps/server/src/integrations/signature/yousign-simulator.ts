@@ -110,7 +110,7 @@ export function buildYousignSimulator(switches: SignatureSimulatorSwitches) {
   /** Ends an ongoing request with the outcome and tells ISF. */
   async function complete(requestId: string, outcome: SignatureOutcome = switches.outcome ?? 'done', reason?: string) {
     const request = requests.get(requestId);
-    if (!request || request.status !== 'ongoing') {
+    if (request?.status !== 'ongoing') {
       return;
     }
     request.status = outcome;
@@ -165,7 +165,7 @@ export function buildYousignSimulator(switches: SignatureSimulatorSwitches) {
         fields[part.fieldname] = String(part.value);
       }
     }
-    if (!file || !file.content.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
+    if (!file?.content.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
       return reply.status(400).send(problem('file: The file must be a PDF.'));
     }
     const document: SimulatedDocument = {
