@@ -6,9 +6,19 @@ import {
   type StatementDetailRecord,
   type StatementGenerationResult,
 } from '@isf/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agencies, markets, monthlyStatements, projects, userAgencies, userProjects } from '../src/db/schema/index.js';
+import {
+  agencies,
+  markets,
+  monthlyStatementRgReleases,
+  monthlyStatements,
+  notifications,
+  projects,
+  tasks,
+  userAgencies,
+  userProjects,
+} from '../src/db/schema/index.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { actingAs, createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';
@@ -28,7 +38,7 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const send = (method: 'GET' | 'POST', url: string, payload?: unknown, token = admin) =>
+const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin) =>
   inject(testApp.app, { method, url, token, payload: payload as object });
 
 async function ok<T>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> {
@@ -77,7 +87,7 @@ async function marketOn(project: number, count: number, options: { agency?: numb
   if (options.active === false) {
     await testApp.db.update(markets).set({ active: false }).where(eq(markets.id, market.marketId));
   }
-  return { marketId: market.marketId, validated, draft };
+  return { marketId: market.marketId, bpuId: market.bpuId, validated, draft };
 }
 
 const invoiced = async (id: number) =>
@@ -99,7 +109,7 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
     const result = await generate([project]);
     expect(result).toMatchObject({ success: true, created: 1 });
     expect(result.statements).toEqual([
-      { id: expect.any(Number), marketId: full.marketId, edifice: expect.any(String), attachementCount: 2 },
+      { id: expect.any(Number), marketId: full.marketId, edifice: expect.any(String), attachementCount: 2, rgReleaseCount: 0 },
     ]);
     const id = result.statements[0]?.id ?? 0;
     expect(await invoiced(id)).toEqual([full.validated[1], full.validated[2]]);
@@ -123,6 +133,61 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
 
     const again = await generate({ projects: [project] });
     expect(again).toEqual({ success: true, created: 0, statements: [] });
+  });
+
+  it('releases the RG fallen due, includes pre-closure markets, runs as a task with a notification, once a month', async () => {
+    const project = await newProject();
+    const paidBefore = await marketOn(project, 2);
+    const preClosure = await marketOn(project, 1, { node: 'sst_pre_closure' });
+    // the first attachment was invoiced earlier; its RG falls due (release date passed), the second's not yet
+    const earlier = (await ok<{ id: number }>(send('POST', '/api/situation/create', { market: paidBefore.marketId, sap: 'S' })))
+      .id;
+    await ok(send('POST', `/api/situation/${earlier}/attachement`, paidBefore.validated));
+    await ok(send('PUT', `/api/attachement/${paidBefore.validated[0]}/warranties/releaseDate`, { releaseDate: '2020-01-01' }));
+    await ok(send('PUT', `/api/attachement/${paidBefore.validated[1]}/warranties/releaseDate`, { releaseDate: '2999-01-01' }));
+
+    const result = await generate([project]);
+    expect(result.created).toBe(2);
+    const byMarket = new Map(result.statements.map((row) => [row.marketId, row]));
+    expect(byMarket.get(paidBefore.marketId)).toMatchObject({ attachementCount: 0, rgReleaseCount: 1 });
+    expect(byMarket.get(preClosure.marketId)).toMatchObject({ attachementCount: 1, rgReleaseCount: 0 });
+    const released = await ok<StatementDetailRecord>(send('GET', `/api/situation/${byMarket.get(paidBefore.marketId)?.id}`));
+    expect(released.releasedAttachments.map((row) => row.id)).toEqual([paidBefore.validated[0]]);
+    expect(released.rgreleased).not.toBe('0.00');
+    expect(released.totalAmountTTC).not.toBe('0.00');
+
+    // a task with an event per market, and the requester notified
+    const [task] = await testApp.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.kind, 'monthly-statement-generation'))
+      .orderBy(desc(tasks.id))
+      .limit(1);
+    expect(task?.status).toBe('SUCCESS');
+    expect(task?.events.map((event) => event.name)).toEqual(
+      expect.arrayContaining(['Génération des situations', 'Marché 1 / 2', 'Marché 2 / 2', 'Situations créées']),
+    );
+    const notified = await testApp.db
+      .select({ context: notifications.context })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.template, 'MONTHLY_STATEMENTS_GENERATED'),
+          sql`(${notifications.context}->>'taskId')::int = ${task?.id ?? 0}`,
+        ),
+      );
+    expect(notified).toEqual([{ context: { taskId: task?.id, created: 2 } }]);
+
+    // a second run in the month creates nothing more, even with a newly validated attachment; the RG is released once
+    const [price] = await pricesOf(testApp.db, preClosure.bpuId);
+    expect((await fx.saveLines(preClosure.draft, [{ prestation: price?.prestation ?? 0, quantity: '1' }])).statusCode).toBe(200);
+    await fx.validate(preClosure.draft);
+    expect(await generate([project])).toEqual({ success: true, created: 0, statements: [] });
+    const releases = await testApp.db
+      .select()
+      .from(monthlyStatementRgReleases)
+      .where(eq(monthlyStatementRgReleases.attachmentId, paidBefore.validated[0] ?? 0));
+    expect(releases).toHaveLength(1);
   });
 
   it('does nothing for an empty list and refuses unknown projects in French, creating nothing', async () => {

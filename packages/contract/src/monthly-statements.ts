@@ -144,7 +144,8 @@ export const statementGenerationSchema = z
 export type StatementGenerationResult = {
   success: true;
   created: number;
-  statements: { id: number; marketId: number; edifice: string; attachementCount: number }[];
+  /** Per statement: the attachments it invoices and the RG releases it records (those due by its date). */
+  statements: { id: number; marketId: number; edifice: string; attachementCount: number; rgReleaseCount: number }[];
 };
 
 /** Unpaid while `paidAt` is null; paid (and locked) once marked paid. Status names are not shown (spec 2 §4). */

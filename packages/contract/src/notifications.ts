@@ -65,6 +65,8 @@ export const NOTIFICATION_TEMPLATES = {
     errorMessage: text,
     errors: errorList.optional(),
   }),
+  /** A monthly statement generation ended (job result): how many statements it created. */
+  MONTHLY_STATEMENTS_GENERATED: z.object({ taskId: id, created: z.number().int().min(0) }),
   /** Both signers signed an envelope or documents the recipient sent for signature (the signed copy is stored). */
   SIGNATURE_COMPLETED: z.object({
     entity: z.enum(['envelope', 'document']),

@@ -38,10 +38,14 @@ export const monthlyStatements = pgTable(
     depositAmount: numeric('deposit_amount', { precision: 14, scale: 2 }),
     depositReleaseDate: date('deposit_release_date', { mode: 'string' }),
     creatorId: integer('creator_id').references(() => users.id),
+    /** The month (YYYY-MM) a generation made it for; null for a statement created by hand. */
+    generatedMonth: text('generated_month'),
     ...versioned,
   },
   (table) => [
     index('monthly_statements_market_idx').on(table.marketId),
+    // one generated statement per market and month: a second run in the month creates nothing
+    uniqueIndex('monthly_statements_generated_month_unique').on(table.marketId, table.generatedMonth),
     // the OD mask's date range (budgets)
     index('monthly_statements_date_idx').on(table.date, table.id),
     check(

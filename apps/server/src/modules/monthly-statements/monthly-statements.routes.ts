@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
+import { jobAuditOf } from '../../platform/jobs/job-requests.js';
 import { parseListQuery } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { issuerFromEnvironment, sendPdf } from '../../platform/pdf-document.js';
@@ -18,6 +19,7 @@ import { marketList } from '../markets/index.js';
 import { requirePdfOption } from '../orders/index.js';
 import { statementList } from './monthly-statements.lists.js';
 import { createStatementService } from './monthly-statements.service.js';
+import { statementGenerationJob } from './statement-generation-job.js';
 import { renderStatementPdf } from './statement-pdf.js';
 
 const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
@@ -35,6 +37,7 @@ export type StatementHooks = {
 
 export function registerStatementRoutes(app: FastifyInstance, database: Database, hooks: StatementHooks = {}): void {
   const service = createStatementService(database);
+  const generationJob = app.jobs.define(statementGenerationJob(database, app.principals));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right(MONTHLY_STATEMENT_ENTITY, action) });
   const inScope = { preHandler: requireInScope(database, statementList) };
@@ -56,7 +59,12 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
   typed.post(
     '/api/projects/monthlyStatement',
     { schema: { body: statementGenerationSchema }, config: right('create') },
-    async (request) => service.generate(request.body, principalOf(request), auditContext(request)),
+    async (request) =>
+      app.jobs.runAndWait(
+        generationJob,
+        { projectIds: [...request.body], audit: jobAuditOf(request) },
+        { entity: MONTHLY_STATEMENT_ENTITY, entityId: null, creatorId: principalOf(request).userId },
+      ),
   );
 
   typed.get('/api/situation/:id', { schema: { params: idParams }, config: right('read'), ...inScope }, async (request) =>

@@ -162,73 +162,6 @@ export function createStatementService(database: Database) {
     });
   }
 
-  /**
-   * POST /projects/monthlyStatement (spec 2 §5, §7): for each active, validated (sst_validated) market of
-   * the projects in the caller's scope, one statement dated today invoicing the market's validated
-   * attachments that no statement invoices yet, only when there is one; an empty list does nothing;
-   * unknown (or out of scope) projects answer 400. One transaction.
-   */
-  async function generate(
-    projectIds: readonly number[],
-    principal: Principal,
-    context: AuditContext,
-  ): Promise<StatementGenerationResult> {
-    if (projectIds.length === 0) {
-      return { success: true, created: 0, statements: [] };
-    }
-    const statements = await database.transaction(async (tx) => {
-      const projectsFound = await rowsOf<{ id: number }>(
-        tx,
-        sql`SELECT p.id FROM projects p WHERE p.id IN (${idList(projectIds)})
-          AND ${projectScope(principal, sql`p.id`) ?? sql`TRUE`} ORDER BY p.id`,
-      );
-      const unknown = projectIds.filter((value) => !projectsFound.some((row) => row.id === value));
-      if (unknown.length > 0) {
-        const message = fillStatementMessage(STATEMENT_PROJECT_UNKNOWN_MESSAGE, { ids: unknown.join(', ') });
-        throw badRequest(message, { projects: message });
-      }
-      const markets = await rowsOf<{ id: number; edifice: string }>(
-        tx,
-        sql`SELECT m.id, m.edifice FROM markets m
-            JOIN workflow_tokens mt ON mt.entity_name = ${MARKET_ENTITY} AND mt.entity_id = m.id
-            JOIN workflow_nodes mn ON mn.id = mt.node_id
-          WHERE m.project_id IN (${idList(projectIds)}) AND m.active AND mn.code = 'sst_validated'
-            AND ${marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }) ?? sql`TRUE`}
-          ORDER BY m.id`,
-      );
-      const created: StatementGenerationResult['statements'] = [];
-      for (const market of markets) {
-        // the attachments locked, then checked free: the unique index refuses a concurrent taker anyway
-        const free = await rowsOf<{ id: number }>(
-          tx,
-          sql`SELECT att.id FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
-            WHERE o.market_id = ${market.id} AND n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
-              AND NOT EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id)
-            ORDER BY att.id
-            FOR UPDATE OF att`,
-        );
-        if (free.length === 0) {
-          continue;
-        }
-        const [inserted] = await tx
-          .insert(monthlyStatements)
-          .values({ marketId: market.id, creatorId: principal.userId })
-          .returning({ id: monthlyStatements.id });
-        const id = Number(inserted?.id);
-        await tx.insert(monthlyStatementAttachments).values(free.map((row) => ({ statementId: id, attachmentId: row.id })));
-        await recordAudit(tx, context, {
-          entity: MONTHLY_STATEMENT_ENTITY,
-          entityId: id,
-          action: 'generate',
-          after: { ...(await findStatement(tx, id)), attachments: free.map((row) => row.id) },
-        });
-        created.push({ id, marketId: market.id, edifice: market.edifice, attachementCount: free.length });
-      }
-      return created;
-    });
-    return { success: true, created: statements.length, statements };
-  }
-
   async function update(id: number, input: StatementUpdateInput, context: AuditContext): Promise<StatementDetailRecord> {
     await database.transaction(async (tx) => {
       const before = await lockStatementForChange(tx, id);
@@ -463,7 +396,6 @@ export function createStatementService(database: Database) {
   return {
     get,
     create,
-    generate,
     update,
     remove,
     addAttachments,

@@ -94,6 +94,15 @@ const VIEWS: { [Template in NotificationTemplate]: (context: NotificationContext
         values: { errorMessage: context.errorMessage },
         errors: context.errors,
       }),
+    MONTHLY_STATEMENTS_GENERATED: (context, t) =>
+      view('MONTHLY_STATEMENTS_GENERATED', t, {
+        link: {
+          entity: 'task',
+          to: '/tasks',
+          label: t('notifications.template.MONTHLY_STATEMENTS_GENERATED.link', { taskId: context.taskId }),
+        },
+        values: { created: context.created },
+      }),
     JOB_FAILED: (context, t) =>
       view('JOB_FAILED', t, {
         link: {

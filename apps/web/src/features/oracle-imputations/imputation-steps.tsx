@@ -70,7 +70,13 @@ export function ImputationSteps({ canRun, onDone }: { canRun: boolean; onDone: (
   );
   const send = useStep(
     sendOracleImputationOrders,
-    (reply) => t('oracleImputations.sent', { queued: reply.queued, skipped: reply.skipped.length }),
+    (reply) => {
+      // each order left aside, with the send's reason (not validated, being sent...)
+      for (const skipped of reply.skipped) {
+        getFeedback().warning(t('oracleImputations.skipped', { id: skipped.orderId, reason: skipped.reason }));
+      }
+      return t('oracleImputations.sent', { queued: reply.queued, skipped: reply.skipped.length });
+    },
     onDone,
   );
   const disabled = !canRun;

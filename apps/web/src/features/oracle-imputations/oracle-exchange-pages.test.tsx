@@ -75,6 +75,12 @@ describe('the ERP imputations screen', () => {
     const fetchMock = serve({
       'GET /api/oracle/imputations': () => reply(200, { content: [IMPUTATION], totalElements: 1 }),
       'POST /api/oracle/imputations/sync': () => reply(200, { success: true, synced: 3, projectNotFound: 1, taskNotFound: 0 }),
+      'POST /api/oracle/imputations/sendorders': () =>
+        reply(200, {
+          success: true,
+          queued: 1,
+          skipped: [{ orderId: 9, reason: 'Seule une commande validée par le sous-traitant peut être envoyée à Oracle.' }],
+        }),
       'POST /api/oracle/imputations/bindorders': () =>
         reply(422, { error: "Aucune imputation synchronisée : lancez d'abord la synchronisation (étape 2)." }),
     });

@@ -31,6 +31,9 @@ export const enNotifications: Record<keyof typeof frNotifications, string> = {
   'notifications.template.ATTACHMENT_ERP_SEND_FAILED.title': 'Sending the receipt to the ERP failed',
   'notifications.template.ATTACHMENT_ERP_SEND_FAILED.message':
     'The ERP did not accept the receipt of the attachment: {{errorMessage}}',
+  'notifications.template.MONTHLY_STATEMENTS_GENERATED.title': 'Monthly statements generated',
+  'notifications.template.MONTHLY_STATEMENTS_GENERATED.link': 'Task {{taskId}}',
+  'notifications.template.MONTHLY_STATEMENTS_GENERATED.message': '{{created}} statement(s) created.',
   'notifications.template.SIGNATURE_COMPLETED.title': 'E-signature completed',
   'notifications.template.SIGNATURE_COMPLETED.message': 'Both signers signed: the signed document is stored.',
   'notifications.template.SIGNATURE_FAILED.title': 'E-signature not completed',

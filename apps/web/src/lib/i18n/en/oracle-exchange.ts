@@ -22,6 +22,7 @@ export const enOracleExchange: Record<keyof typeof frOracleExchange, string> = {
     'Synchronisation done: {{synced}} imputation(s) synchronised, {{projects}} project(s) not found, {{tasks}} task(s) not found.',
   'oracleImputations.bound': '{{bound}} order(s) bound, {{sent}} of them already in Oracle.',
   'oracleImputations.sent': '{{queued}} order(s) sent to Oracle, {{skipped}} left aside.',
+  'oracleImputations.skipped': 'Order {{id}} left aside: {{reason}}',
   'oracleImputations.remove': 'Remove from the list',
   'oracleImputations.removeConfirm': 'Remove {{count}} imputation(s) from the list?',
   'oracleImputations.removed': '{{count}} imputation(s) removed from the list.',

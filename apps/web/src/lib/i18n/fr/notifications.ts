@@ -29,6 +29,9 @@ export const frNotifications = {
   'notifications.template.ATTACHMENT_ERP_SEND_FAILED.title': "Échec de l'envoi de la réception à l'ERP",
   'notifications.template.ATTACHMENT_ERP_SEND_FAILED.message':
     "L'ERP n'a pas accepté la réception de l'attachement : {{errorMessage}}",
+  'notifications.template.MONTHLY_STATEMENTS_GENERATED.title': 'Situations mensuelles générées',
+  'notifications.template.MONTHLY_STATEMENTS_GENERATED.link': 'Tâche n° {{taskId}}',
+  'notifications.template.MONTHLY_STATEMENTS_GENERATED.message': '{{created}} situation(s) créée(s).',
   'notifications.template.SIGNATURE_COMPLETED.title': 'Signature électronique terminée',
   'notifications.template.SIGNATURE_COMPLETED.message': 'Les deux signataires ont signé : le document signé est enregistré.',
   'notifications.template.SIGNATURE_FAILED.title': 'Signature électronique non aboutie',

@@ -20,6 +20,7 @@ export const frOracleExchange = {
     'Synchronisation terminée : {{synced}} imputation(s) synchronisée(s), {{projects}} projet(s) introuvable(s), {{tasks}} tâche(s) introuvable(s).',
   'oracleImputations.bound': '{{bound}} commande(s) rattachée(s), dont {{sent}} déjà dans Oracle.',
   'oracleImputations.sent': '{{queued}} commande(s) envoyée(s) à Oracle, {{skipped}} écartée(s).',
+  'oracleImputations.skipped': 'Commande {{id}} écartée : {{reason}}',
   'oracleImputations.remove': 'Retirer de la liste',
   'oracleImputations.removeConfirm': 'Retirer {{count}} imputation(s) de la liste ?',
   'oracleImputations.removed': '{{count}} imputation(s) retirée(s) de la liste.',

@@ -1,0 +1,2 @@
+ALTER TABLE "monthly_statements" ADD COLUMN "generated_month" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "monthly_statements_generated_month_unique" ON "monthly_statements" USING btree ("market_id","generated_month");

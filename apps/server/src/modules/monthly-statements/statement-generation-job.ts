@@ -1,0 +1,58 @@
+import type { StatementGenerationResult } from '@isf/contract';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { forbidden } from '../../platform/errors.js';
+import { jobAuditContext, jobAuditSchema } from '../../platform/jobs/job-requests.js';
+import type { JobKind } from '../../platform/jobs/job-types.js';
+import { todayInParis } from '../../platform/pdf-document.js';
+import type { PrincipalLoader } from '../../platform/principal.js';
+import { notify } from '../notifications/index.js';
+import { generateStatements } from './statement-generation.js';
+
+const generationPayload = z.object({ projectIds: z.array(z.number().int().positive()), audit: jobAuditSchema });
+
+/**
+ * The monthly statement generation as a job (a task in /tasks): an event per market with how far it is, the
+ * result as the task's, and a notification to the requester at the end. Never retried: a market done stays
+ * done, and a second run in the month creates nothing more anyway.
+ */
+export function statementGenerationJob(
+  database: Database,
+  principals: PrincipalLoader,
+): JobKind<z.infer<typeof generationPayload>, StatementGenerationResult> {
+  return {
+    name: 'monthly-statement-generation',
+    payload: generationPayload,
+    retry: { limit: 0, delaySeconds: 1, backoff: false },
+    async handler({ projectIds, audit }, context) {
+      const auditContext = await jobAuditContext(principals, context, audit);
+      const principal = auditContext.principal;
+      if (!principal) {
+        throw forbidden();
+      }
+      await context.log('Génération des situations', `${projectIds.length} projet(s)`);
+      const result = await generateStatements(
+        database,
+        { projectIds, today: todayInParis(), principal, context: auditContext },
+        async (done, total, statement) => {
+          await context.log(
+            `Marché ${done} / ${total}`,
+            statement
+              ? `${statement.edifice} : situation n° ${statement.id} (${statement.attachementCount} attachement(s), ${statement.rgReleaseCount} RG libérée(s))`
+              : 'rien à facturer ce mois-ci',
+          );
+        },
+      );
+      await context.log('Situations créées', String(result.created));
+      if (context.creatorId !== null) {
+        await notify(database, {
+          recipients: [context.creatorId],
+          template: 'MONTHLY_STATEMENTS_GENERATED',
+          context: { taskId: context.taskId, created: result.created },
+          creatorId: null,
+        });
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import {
+  fillStatementMessage,
+  MONTHLY_STATEMENT_ENTITY,
+  STATEMENT_PROJECT_UNKNOWN_MESSAGE,
+  type StatementGenerationResult,
+} from '@isf/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { monthlyStatementAttachments, monthlyStatementRgReleases, monthlyStatements } from '../../db/schema/index.js';
+import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { badRequest } from '../../platform/errors.js';
+import type { Principal } from '../../platform/principal.js';
+import { projectScope } from '../../platform/scope.js';
+import { rowsOf } from '../../platform/sql-rows.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
+import { MARKET_ENTITY, marketScope } from '../markets/index.js';
+import { rgReleasedSql } from './rg-releases.js';
+import { findStatement, idList, nodeJoin } from './statement-store.js';
+
+/** The market nodes a statement is generated on: validated, and in pre-closure (its last statements). */
+export const GENERATION_MARKET_NODES = ['sst_validated', 'sst_pre_closure'] as const;
+
+/** Called after each market with how far the run is (the job writes it as a task event). */
+export type GenerationProgress = (
+  done: number,
+  total: number,
+  created: StatementGenerationResult['statements'][number] | null,
+) => Promise<void>;
+
+/**
+ * Monthly statement generation (spec 2 §5, issue 11; docs/decisions.md "Monthly statements complete"): for each
+ * active market of the projects, on a validated or pre-closure node, in the caller's scope, one statement dated
+ * `today` invoicing its validated attachments no statement invoices yet AND releasing the RG of its validated
+ * attachments whose release date has come and that no statement releases yet — only when there is one or the
+ * other, and only once per market and month (`generated_month`, unique with the market: a second run in the
+ * month creates nothing; statements created by hand do not count). One transaction per market: a market that fails leaves the others generated.
+ * Unknown or out-of-scope projects answer 400 and generate nothing; an empty list does nothing.
+ */
+export async function generateStatements(
+  database: Database,
+  input: { projectIds: readonly number[]; today: string; principal: Principal; context: AuditContext },
+  progress: GenerationProgress = async () => {},
+): Promise<StatementGenerationResult> {
+  const { projectIds, today, principal, context } = input;
+  if (projectIds.length === 0) {
+    return { success: true, created: 0, statements: [] };
+  }
+  const projectsFound = await rowsOf<{ id: number }>(
+    database,
+    sql`SELECT p.id FROM projects p WHERE p.id IN (${idList(projectIds)})
+      AND ${projectScope(principal, sql`p.id`) ?? sql`TRUE`} ORDER BY p.id`,
+  );
+  const unknown = projectIds.filter((value) => !projectsFound.some((row) => row.id === value));
+  if (unknown.length > 0) {
+    const message = fillStatementMessage(STATEMENT_PROJECT_UNKNOWN_MESSAGE, { ids: unknown.join(', ') });
+    throw badRequest(message, { projects: message });
+  }
+  const markets = await rowsOf<{ id: number; edifice: string }>(
+    database,
+    sql`SELECT m.id, m.edifice FROM markets m
+        JOIN workflow_tokens mt ON mt.entity_name = ${MARKET_ENTITY} AND mt.entity_id = m.id
+        JOIN workflow_nodes mn ON mn.id = mt.node_id
+      WHERE m.project_id IN (${idList(projectIds)}) AND m.active
+        AND mn.code IN (${sql.join(
+          GENERATION_MARKET_NODES.map((code) => sql`${code}`),
+          sql`, `,
+        )})
+        AND ${marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }) ?? sql`TRUE`}
+      ORDER BY m.id`,
+  );
+  const created: StatementGenerationResult['statements'] = [];
+  for (const [index, market] of markets.entries()) {
+    const statement = await generateForMarket(database, market, today, principal.userId, context);
+    if (statement) {
+      created.push(statement);
+    }
+    await progress(index + 1, markets.length, statement);
+  }
+  return { success: true, created: created.length, statements: created };
+}
+
+/** One market's statement of the month, in its own transaction; null when there is nothing to invoice or release. */
+async function generateForMarket(
+  database: Database,
+  market: { id: number; edifice: string },
+  today: string,
+  creatorId: number | null,
+  context: AuditContext,
+): Promise<StatementGenerationResult['statements'][number] | null> {
+  return database.transaction(async (tx) => {
+    // the market row locked: two runs of the same month on one market wait for each other
+    await tx.execute(sql`SELECT id FROM markets WHERE id = ${market.id} FOR UPDATE`);
+    const month = today.slice(0, 7);
+    const [thisMonth] = await rowsOf<{ id: number }>(
+      tx,
+      sql`SELECT s.id FROM monthly_statements s WHERE s.market_id = ${market.id} AND s.generated_month = ${month} ORDER BY s.id LIMIT 1`,
+    );
+    if (thisMonth) {
+      return null;
+    }
+    // the attachments locked, then checked free: the unique indexes refuse a concurrent taker anyway
+    const free = await rowsOf<{ id: number }>(
+      tx,
+      sql`SELECT att.id FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
+        WHERE o.market_id = ${market.id} AND n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
+          AND NOT EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id)
+        ORDER BY att.id
+        FOR UPDATE OF att`,
+    );
+    const due = await rowsOf<{ id: number; rg: string }>(
+      tx,
+      sql`SELECT att.id, att.rg::text AS rg FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
+        WHERE o.market_id = ${market.id} AND att.rg > 0 AND n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
+          AND ${rgReleaseDateSql('att', 'o')} <= ${today}::date
+          AND NOT ${rgReleasedSql('att')}
+        ORDER BY att.id
+        FOR UPDATE OF att`,
+    );
+    if (free.length === 0 && due.length === 0) {
+      return null;
+    }
+    const [inserted] = await tx
+      .insert(monthlyStatements)
+      .values({ marketId: market.id, date: today, creatorId, generatedMonth: month })
+      .returning({ id: monthlyStatements.id });
+    const id = Number(inserted?.id);
+    if (free.length > 0) {
+      await tx.insert(monthlyStatementAttachments).values(free.map((row) => ({ statementId: id, attachmentId: row.id })));
+    }
+    if (due.length > 0) {
+      await tx
+        .insert(monthlyStatementRgReleases)
+        .values(due.map((row) => ({ statementId: id, attachmentId: row.id, amount: row.rg })));
+    }
+    await recordAudit(tx, context, {
+      entity: MONTHLY_STATEMENT_ENTITY,
+      entityId: id,
+      action: 'generate',
+      after: { ...(await findStatement(tx, id)), attachments: free.map((row) => row.id), rgReleases: due.map((row) => row.id) },
+    });
+    return { id, marketId: market.id, edifice: market.edifice, attachementCount: free.length, rgReleaseCount: due.length };
+  });
+}
