@@ -1,4 +1,6 @@
 import { configure } from '@testing-library/react';
+// the whole catalogue, as the shell loads it (a test may render any screen without the shell)
+import './src/lib/i18n/screens';
 
 // Ant Design reads media queries; jsdom has none.
 Object.defineProperty(window, 'matchMedia', {

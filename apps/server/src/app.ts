@@ -3,7 +3,6 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -44,10 +43,11 @@ import { registerWarrantyRoutes } from './modules/warranties/index.js';
 import { registerDelegationRoutes, registerWorkflowEngine, registerWorkflowRoutes } from './modules/workflow/index.js';
 import { type DeclaredRoute, registerAccessControl } from './platform/access.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { registerInputGuards } from './platform/input-guards.js';
 import { registerJobs } from './platform/jobs/jobs-plugin.js';
 import { createPrincipalLoader, type PrincipalLoader } from './platform/principal.js';
 import { generateRequestId, registerRequestIdHeader } from './platform/request-id.js';
-import { createTokenService, type TokenService } from './platform/tokens.js';
+import { createTokenService, signingSecret, type TokenService } from './platform/tokens.js';
 import { registerWebAssets } from './platform/web-assets.js';
 
 declare module 'fastify' {
@@ -66,11 +66,12 @@ export type BuildOptions = {
 
 /** Builds the whole application; used by main.ts, the tests and the benchmarks. */
 export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, genReqId: generateRequestId, bodyLimit: 20 * 1024 * 1024, trustProxy: true });
+  const app = Fastify({ logger, genReqId: generateRequestId, bodyLimit: 20 * 1024 * 1024, trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestIdHeader(app);
+  registerInputGuards(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -87,11 +88,10 @@ export async function buildApp({ config, database, logger = false }: BuildOption
       },
     },
   });
-  await app.register(rateLimit, { global: false });
   await app.register(formbody);
   await app.register(multipart);
 
-  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
+  const tokens = createTokenService(await signingSecret(database.db, config.jwtSecret), config.tokenTtlSeconds);
   const principals = createPrincipalLoader(database.db);
   app.decorate('tokens', tokens);
   app.decorate('principals', principals);

@@ -1,13 +1,24 @@
 import path from 'node:path';
 
+/** Shortest JWT_SECRET production accepts (32 random bytes written as base64 are 44 characters). */
+export const MIN_JWT_SECRET_LENGTH = 32;
+
 export type AppConfig = {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  jwtSecret: string;
+  /** Unset: a random secret kept in the database (platform/tokens.ts); required in production. */
+  jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   loginRateLimit: number;
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For gives the client address (addresses or CIDR
+   * ranges, comma-separated); unset, the socket's address is the client's.
+   */
+  trustProxy: string | false;
+  /** SEED_DEMO=1 loads the demo data on a DATABASE_URL database (always done on the embedded one). */
+  seedDemo: boolean;
   webDistDir: string | undefined;
   logLevel: string;
   apiVersion: string;
@@ -55,15 +66,40 @@ export type AppConfig = {
 
 const repositoryRoot = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
 
+/**
+ * The settings production cannot run without: the reasons it refuses to start, empty when none
+ * (NODE_ENV=production needs a JWT_SECRET of at least MIN_JWT_SECRET_LENGTH characters).
+ */
+export function productionRefusals(environment: NodeJS.ProcessEnv): string[] {
+  if (environment.NODE_ENV !== 'production') {
+    return [];
+  }
+  const secret = environment.JWT_SECRET ?? '';
+  return secret.length >= MIN_JWT_SECRET_LENGTH
+    ? []
+    : [`NODE_ENV=production needs JWT_SECRET of at least ${MIN_JWT_SECRET_LENGTH} characters (e.g. openssl rand -base64 48).`];
+}
+
+function trustedProxies(value: string | undefined): string | false {
+  const text = value?.trim() ?? '';
+  return text === '' || text === 'false' ? false : text;
+}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const refusals = productionRefusals(environment);
+  if (refusals.length > 0) {
+    throw new Error(refusals.join('\n'));
+  }
   return {
     port: Number(environment.PORT ?? 8080),
     host: environment.HOST ?? '0.0.0.0',
     dataDir: path.resolve(environment.DATA_DIR ?? path.join(repositoryRoot, 'data')),
     databaseUrl: environment.DATABASE_URL || undefined,
-    jwtSecret: environment.JWT_SECRET ?? 'isf-development-secret-change-me-in-production',
+    jwtSecret: environment.JWT_SECRET || undefined,
     tokenTtlSeconds: Number(environment.TOKEN_TTL_SECONDS ?? 8 * 3600),
     loginRateLimit: Number(environment.LOGIN_RATE_LIMIT ?? 20),
+    trustProxy: trustedProxies(environment.TRUST_PROXY),
+    seedDemo: ['1', 'true', 'yes'].includes((environment.SEED_DEMO ?? '').toLowerCase()),
     webDistDir: environment.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist'),
     logLevel: environment.LOG_LEVEL ?? 'info',
     apiVersion: environment.API_VERSION ?? '2025.10.20',

@@ -1,26 +1,55 @@
 import path from 'node:path';
+import { passwordRefusal } from '@isf/contract';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { isEmptyDatabase, seedAdministrator } from './seed/administrator-seed.js';
 import { seedDemoData } from './seed/demo.js';
 import { seedWorkflowsIfMissing } from './seed/workflow-seed.js';
 
-const config = loadConfig();
+function refuseToStart(error: unknown): never {
+  // a setting production lacks, a data directory another server holds: said plainly, without a stack trace
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return refuseToStart(error);
+  }
+})();
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-).catch((error: unknown) => {
-  // e.g. the embedded data directory is held by another server: say so, without a stack trace
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+).catch(refuseToStart);
 await database.migrate();
-const seeded = await seedDemoData(database.db);
+// the demo data and its documented logins (password = login) only where asked: always on the embedded
+// database, on a PostgreSQL database with SEED_DEMO=1; otherwise an empty database gets one administrator
+// whose password is ADMIN_PASSWORD
+const empty = await isEmptyDatabase(database.db);
+const seeded = !config.databaseUrl || config.seedDemo ? await seedDemoData(database.db) : false;
+if (empty && !seeded) {
+  const password = process.env.ADMIN_PASSWORD ?? '';
+  const refusal = passwordRefusal(password, 'admin');
+  if (refusal) {
+    refuseToStart(
+      new Error(
+        `The database is empty: start once with ADMIN_PASSWORD set to create the administrator "admin" (${refusal}), ` +
+          'or with SEED_DEMO=1 to load the demo data.',
+      ),
+    );
+  }
+  await seedAdministrator(database.db, password);
+}
 const workflowsSeeded = await seedWorkflowsIfMissing(database.db);
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 app.addHook('onClose', async () => database.close());
-if (seeded) {
+if (empty && !seeded) {
+  app.log.info('empty database: administrator "admin" created with ADMIN_PASSWORD');
+} else if (seeded) {
   app.log.info('demo data seeded (logins: see README.md)');
 } else if (workflowsSeeded) {
   app.log.info('reference workflows seeded');

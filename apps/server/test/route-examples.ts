@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { RESOURCE_LIST, type ResourceDefinition, withSiretKey } from '@isf/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
+import { users } from '../src/db/schema/index.js';
 import { SIRENE_FIXTURES } from '../src/integrations/company-registry/sirene-fixtures.js';
 import { REFERENCE_TABLES } from '../src/modules/reference/reference.tables.js';
+import { hashPassword } from '../src/platform/passwords.js';
 import { ATTACHMENT_SCREEN_ROUTE_EXAMPLES } from './attachment-screens-route-examples.js';
 import { ATTACHMENT_ROUTE_EXAMPLES } from './attachments-route-examples.js';
 import { CONTRACT_ROUTE_EXAMPLES } from './contracts-route-examples.js';
@@ -160,6 +163,17 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...EVALUATION_ROUTE_EXAMPLES,
   ...CONTRACT_ROUTE_EXAMPLES,
   ...ORACLE_EXCHANGE_ROUTE_EXAMPLES,
+
+  'POST /api/user/password': async (context) => {
+    if (context.caller) {
+      const passwordHash = await hashPassword('mot de passe actuel');
+      await context.db.update(users).set({ passwordHash }).where(eq(users.id, context.caller.userId));
+    }
+    return {
+      url: '/api/user/password',
+      payload: { currentPassword: 'mot de passe actuel', newPassword: uniqueName('phrase de passe') },
+    };
+  },
 
   'POST /api/user/change-profile': async (context) => ({
     url: '/api/user/change-profile',

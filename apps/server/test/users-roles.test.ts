@@ -147,7 +147,7 @@ describe('users', () => {
       mail: 'jeanne@test.example',
       role: await roleIdByName('Acheteur'),
       engagement: '15000,50',
-      password: 'motdepasse1',
+      password: 'une phrase de passe solide',
     });
     expect(response.statusCode, response.body).toBe(200);
     const detail = await inject(testApp.app, { method: 'GET', url: `/api/user/${response.json().id}`, token: admin });
@@ -159,7 +159,7 @@ describe('users', () => {
       role: { name: 'Acheteur' },
       active: true,
     });
-    await login(testApp.app, cn, 'motdepasse1');
+    await login(testApp.app, cn, 'une phrase de passe solide');
   });
 
   it('requires the common name, the role and a valid authorization amount, writing nothing otherwise', async () => {
@@ -237,17 +237,22 @@ describe('users', () => {
 
   it('deactivates and reactivates a user, who cannot log in meanwhile', async () => {
     const cn = uniqueName('temp');
-    const created = await createUser({ cn, role: await roleIdByName('Acheteur'), engagement: '0', password: 'motdepasse1' });
+    const created = await createUser({
+      cn,
+      role: await roleIdByName('Acheteur'),
+      engagement: '0',
+      password: 'une phrase de passe solide',
+    });
     const id = created.json().id as number;
     await inject(testApp.app, { method: 'DELETE', url: `/api/user/${id}/delete`, token: admin });
     const refused = await inject(testApp.app, {
       method: 'POST',
       url: '/api/login',
-      payload: { username: cn, password: 'motdepasse1' },
+      payload: { username: cn, password: 'une phrase de passe solide' },
     });
     expect(refused.statusCode).toBe(403);
     await inject(testApp.app, { method: 'POST', url: `/api/user/${id}/reactivate`, token: admin });
-    await login(testApp.app, cn, 'motdepasse1');
+    await login(testApp.app, cn, 'une phrase de passe solide');
     const actions = await testApp.db
       .select({ action: auditLog.action })
       .from(auditLog)
@@ -257,7 +262,12 @@ describe('users', () => {
 
   it('adds a secondary profile by role, then the person can switch to it', async () => {
     const cn = uniqueName('multi');
-    const created = await createUser({ cn, role: await roleIdByName('Acheteur'), engagement: '0', password: 'motdepasse1' });
+    const created = await createUser({
+      cn,
+      role: await roleIdByName('Acheteur'),
+      engagement: '0',
+      password: 'une phrase de passe solide',
+    });
     const id = created.json().id as number;
     const readerRole = await roleIdByName('Consultation référentiel');
     const profile = await inject(testApp.app, { method: 'POST', url: `/api/user/${id}/profile/${readerRole}`, token: admin });
@@ -267,7 +277,7 @@ describe('users', () => {
     const detail = await inject(testApp.app, { method: 'GET', url: `/api/user/${id}`, token: admin });
     const child = detail.json().children[0];
     expect(child).toMatchObject({ roleName: 'Consultation référentiel', active: true });
-    const token = await login(testApp.app, cn, 'motdepasse1');
+    const token = await login(testApp.app, cn, 'une phrase de passe solide');
     const switched = await inject(testApp.app, {
       method: 'POST',
       url: '/api/user/change-profile',

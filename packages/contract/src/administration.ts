@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ENTITY_CODES } from './entities.js';
-import { optionalText, requiredText } from './fields.js';
+import { optionalLink, optionalText, requiredText } from './fields.js';
 import { formatMessage } from './messages.js';
+import { newPasswordSchema } from './password-policy.js';
 import { ROLE_OPTIONS } from './role-options.js';
 
 /** An amount typed by a user: decimal text with at most two decimals, never a binary float. */
@@ -78,7 +79,7 @@ export const userCreateSchema = z.object({
   service: optionalText(),
   quality: optionalText(),
   /** Initial password for logins without the directory (the directory bind is used when configured). */
-  password: z.string().min(8, 'Le mot de passe doit contenir au moins 8 caractères.').max(200).optional(),
+  password: newPasswordSchema.optional(),
 });
 
 /** User detail (spec 3 §5): name, mail (email type), role and engagement required. */
@@ -99,7 +100,7 @@ export const userUpdateSchema = z.object({
   engagement: amountSchema,
   service: optionalText(),
   quality: optionalText(),
-  userManualUrl: optionalText(1000),
+  userManualUrl: optionalLink(1000),
   version: z.coerce.number().int().min(1),
 });
 

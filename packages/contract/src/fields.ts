@@ -18,6 +18,22 @@ export const optionalText = (max = 255) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+export const LINK_SCHEME_MESSAGE = 'Le lien doit commencer par http:// ou https://.';
+
+/** True for an absolute http(s) link: no javascript:, data: or other scheme reaches an href. */
+export function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Optional http(s) link; empty becomes null. */
+export const optionalLink = (max = 1000) =>
+  optionalText(max).refine((value) => value === null || isWebLink(value), LINK_SCHEME_MESSAGE);
+
 /** Optional e-mail address; empty becomes null. */
 export const optionalMail = optionalText(255).refine(
   (value) => value === null || z.email().safeParse(value).success,

@@ -27,6 +27,7 @@ export * from './order-detail.js';
 export * from './order-editing.js';
 export * from './orders.js';
 export * from './organisation.js';
+export * from './password-policy.js';
 export * from './popups.js';
 export * from './price-schedules.js';
 export * from './project-evaluations.js';

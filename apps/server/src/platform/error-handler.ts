@@ -20,6 +20,9 @@ function postgresCode(error: unknown): PostgresError | undefined {
 /** One place turns every failure into the response shapes of DESIGN §3; bad input never becomes a 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // a handler that failed after choosing a file type (CSV, PDF, spreadsheet) still answers in JSON
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(error.body);
     }
@@ -42,11 +45,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (database?.code === '23503') {
       return reply.status(422).send({ error: formatMessage('error.inUse'), detail: formatMessage('error.inUse') });
     }
-    if (database?.code === '22P02' || database?.code === '22003' || database?.code === '22001') {
+    // data exceptions (a value the column cannot hold: impossible date, out-of-range number, too long,
+    // bad encoding) and program limits (a statement too large) come from the input: 400, without the SQL
+    if (database?.code?.startsWith('22') || database?.code?.startsWith('54')) {
       return reply.status(400).send({ error: formatMessage('error.badInput'), detail: formatMessage('error.badInput') });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
+    if (status >= 400 && status < 500 && !database) {
       const detail = status === 400 ? formatMessage('error.badInput') : error.message;
       return reply.status(status).send({ error: detail, detail: error.message });
     }

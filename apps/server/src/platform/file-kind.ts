@@ -76,6 +76,13 @@ export function sanitizeFileName(name: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');
-  const limited = cleaned.length > 150 ? `${cleaned.slice(0, 140)}${cleaned.slice(cleaned.lastIndexOf('.'))}` : cleaned;
+  // at most 150 characters, keeping a short extension (a "name.<300 characters>" is cut like any name)
+  const extension = cleaned.lastIndexOf('.') > 0 ? cleaned.slice(cleaned.lastIndexOf('.')) : '';
+  const limited =
+    cleaned.length <= 150
+      ? cleaned
+      : extension.length <= 10
+        ? `${cleaned.slice(0, 150 - extension.length)}${extension}`
+        : cleaned.slice(0, 150);
   return limited || 'document';
 }

@@ -18,6 +18,15 @@ import { textContains } from './text-match.js';
  * How a column filters: text contains (case- and accent-insensitive, see `textContains`), exact for
  * ids and enumerations, numeric equality, date prefix, boolean.
  */
+
+/**
+ * The column of a list by name, among the list's own columns only: a name from the request such as
+ * `constructor` or `__proto__` is no column (and not Object.prototype's).
+ */
+export function ownColumn(definition: Pick<ListDefinition, 'columns'>, name: string): ListColumn | undefined {
+  return Object.hasOwn(definition.columns, name) ? definition.columns[name] : undefined;
+}
+
 export type ColumnKind = 'id' | 'text' | 'enum' | 'number' | 'money' | 'date' | 'boolean';
 
 export type ListColumn = {
@@ -64,7 +73,7 @@ export type ListDefinition = {
 export type Row = Record<string, unknown>;
 
 export function defineList(definition: ListDefinition): ListDefinition {
-  if (!definition.columns[definition.idColumn]) {
+  if (!ownColumn(definition, definition.idColumn)) {
     throw new Error(`list ${definition.name}: id column ${definition.idColumn} is not declared`);
   }
   for (const [name, column] of Object.entries(definition.columns)) {
@@ -160,7 +169,7 @@ export function buildWhere(
     conditions.push(scope);
   }
   for (const [name, value] of Object.entries(query.filters)) {
-    const column = definition.columns[name];
+    const column = ownColumn(definition, name);
     if (!column || column.filterable === false) {
       throw badRequest(`La colonne ${name} ne peut pas être filtrée.`, { [name]: 'Colonne inconnue.' });
     }
@@ -170,7 +179,7 @@ export function buildWhere(
     }
   }
   if (selectedIds && selectedIds.length > 0) {
-    const idColumn = definition.columns[definition.idColumn];
+    const idColumn = ownColumn(definition, definition.idColumn);
     if (idColumn) {
       conditions.push(
         sql`${idColumn.sql} IN (${sql.join(
@@ -185,12 +194,12 @@ export function buildWhere(
 
 export function buildOrderBy(definition: ListDefinition, sort: ListQuery['sort']): SQL {
   const chosen = sort ?? definition.defaultSort;
-  const column = definition.columns[chosen.column];
+  const column = ownColumn(definition, chosen.column);
   if (!column || column.sortable === false) {
     throw badRequest(`La colonne ${chosen.column} ne peut pas être triée.`, { sort: 'Colonne de tri inconnue.' });
   }
   const direction = chosen.direction === 'desc' ? sql`DESC` : sql`ASC`;
-  const idColumn = definition.columns[definition.idColumn];
+  const idColumn = ownColumn(definition, definition.idColumn);
   const nulls = chosen.direction === 'desc' ? sql`NULLS LAST` : sql`NULLS FIRST`;
   if (chosen.column === definition.idColumn || !idColumn) {
     return sql`${column.sql} ${direction}`;
@@ -200,7 +209,7 @@ export function buildOrderBy(definition: ListDefinition, sort: ListQuery['sort']
 
 export function buildSelect(definition: ListDefinition, columns: string[] = Object.keys(definition.columns)): SQL {
   return sql.join(
-    columns.map((name) => sql`${definition.columns[name]?.sql} AS ${sql.identifier(name)}`),
+    columns.map((name) => sql`${ownColumn(definition, name)?.sql} AS ${sql.identifier(name)}`),
     sql`, `,
   );
 }
@@ -227,7 +236,7 @@ function narrowFrom(definition: ListDefinition, names: Iterable<string>): SQL | 
   }
   const joins: SQL[] = [];
   for (const name of names) {
-    const column = definition.columns[name];
+    const column = ownColumn(definition, name);
     if (column?.joined && !column.join) {
       return undefined;
     }
@@ -253,7 +262,7 @@ function countSource(definition: ListDefinition, query: ListQuery): SQL {
         .filter(([, column]) => column.summable)
         .map(([name]) => name)
     : [];
-  const needsJoins = [...filtered, ...summed].some((name) => definition.columns[name]?.joined === true);
+  const needsJoins = [...filtered, ...summed].some((name) => ownColumn(definition, name)?.joined === true);
   if (!needsJoins) {
     return definition.countFrom ?? definition.from;
   }
@@ -280,7 +289,7 @@ export function buildPageStatement(
   const select = buildSelect(definition, page.columns);
   const sortColumn = (query.sort ?? definition.defaultSort).column;
   const narrow = declaresJoins(definition) ? narrowFrom(definition, [...activeFilterNames(query), sortColumn]) : undefined;
-  const id = definition.columns[definition.idColumn]?.sql;
+  const id = ownColumn(definition, definition.idColumn)?.sql;
   if (!narrow || !id) {
     return sql`SELECT ${select} FROM ${definition.from} WHERE ${page.where} ORDER BY ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
@@ -334,7 +343,7 @@ export async function isInScope(
   principal: Principal | null,
   id: number,
 ): Promise<boolean> {
-  const idColumn = definition.columns[definition.idColumn];
+  const idColumn = ownColumn(definition, definition.idColumn);
   const where = buildWhere(definition, { filters: {} }, principal);
   const rows = await rowsOf(
     db,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.js';
+import { holdsNul, nulRefusal } from './input-guards.js';
 
 export type MultipartForm = {
   fields: Record<string, string>;
@@ -28,6 +29,9 @@ export async function readMultipart(request: FastifyRequest, options: { maxFileB
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value.trim();
     }
+  }
+  if (holdsNul(fields) || holdsNul(file?.fileName)) {
+    throw nulRefusal();
   }
   return { fields, file };
 }

@@ -1,4 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../db/client.js';
+import { serverSecrets } from '../db/schema/index.js';
+
+/**
+ * The token signing secret: JWT_SECRET when set, otherwise a random one generated once and kept in the
+ * database (the first process to start writes it, the others read it), so several API processes and
+ * workers on one database accept each other's tokens and nothing signs with a value written in the code.
+ */
+export async function signingSecret(db: Database, configured: string | undefined): Promise<string> {
+  if (configured) {
+    return configured;
+  }
+  await db
+    .insert(serverSecrets)
+    .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, 'jwt')).limit(1);
+  if (!row) {
+    throw new Error('The token signing secret could not be stored in the database.');
+  }
+  return row.value;
+}
 
 export type TokenService = {
   issue(userId: number, ttlSeconds?: number): Promise<string>;

@@ -5,6 +5,7 @@ import { App as AntApp } from 'antd';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import './i18n';
+import './i18n/screens';
 import { type Feedback, setFeedback } from './feedback';
 
 // antd's menu and overflow measure themselves; jsdom has no ResizeObserver.

@@ -59,3 +59,13 @@ export const documents = pgTable(
   },
   (table) => [index('documents_entity_idx').on(table.entity, table.entityId)],
 );
+
+/**
+ * Settings the server generates once and every process of one database shares, e.g. the token signing
+ * secret when JWT_SECRET is not set.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

@@ -1,13 +1,34 @@
-import { type EntityRights, formatMessage, type MenuEntry, type UserProfile, type Visibility } from '@isf/contract';
+import { randomBytes } from 'node:crypto';
+import {
+  type ChangePasswordPayload,
+  type EntityRights,
+  formatMessage,
+  type MenuEntry,
+  passwordRefusal,
+  type UserProfile,
+  type Visibility,
+} from '@isf/contract';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { menus, roleMenus, roles, userAgencies, userProjects, users } from '../../db/schema/index.js';
-import { HttpError } from '../../platform/errors.js';
-import { verifyPassword } from '../../platform/passwords.js';
+import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { updateAtVersion } from '../../platform/crud.js';
+import { badRequest, HttpError } from '../../platform/errors.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { Principal } from '../../platform/principal.js';
 import type { TokenService } from '../../platform/tokens.js';
 
 const invalidCredentials = () => new HttpError(403, { error: formatMessage('login.invalidCredentials') });
+
+export const CURRENT_PASSWORD_WRONG = 'Le mot de passe actuel est incorrect.';
+
+let decoy: Promise<string> | undefined;
+
+/** A hash of a random password, verified when the login has none: the answer takes as long either way. */
+function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(24).toString('base64url'));
+  return decoy;
+}
 
 /** Why a profile cannot work (spec 3 §2 User detail): its scope needs projects, a manager or agencies. */
 export function profileAnomaly(
@@ -30,11 +51,33 @@ export function createAuthService(database: Database, tokens: TokenService) {
   return {
     async login(username: string, password: string): Promise<string> {
       const [user] = await database.select().from(users).where(eq(users.uid, username)).limit(1);
-      const valid = await verifyPassword(user?.passwordHash ?? null, password);
-      if (!user || !valid || !user.active) {
+      // an unknown login (or one without password) costs the same hash verification as a known one
+      const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
+      if (!user?.passwordHash || !valid || !user.active) {
         throw invalidCredentials();
       }
       return tokens.issue(user.id);
+    },
+
+    /**
+     * POST /user/password: the person's own password (on the main profile, whichever profile is active),
+     * after the current one; the new one follows the password policy and differs from the current one.
+     */
+    async changePassword(principal: Principal, input: ChangePasswordPayload, context: AuditContext): Promise<void> {
+      await database.transaction(async (transaction) => {
+        const [user] = await transaction.select().from(users).where(eq(users.id, principal.mainUserId)).limit(1);
+        if (!user || !(await verifyPassword(user.passwordHash ?? (await decoyHash()), input.currentPassword))) {
+          throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+        }
+        const refusal =
+          passwordRefusal(input.newPassword, user.uid) ??
+          (input.newPassword === input.currentPassword ? 'Le nouveau mot de passe doit être différent de l’actuel.' : null);
+        if (refusal) {
+          throw badRequest(refusal, { newPassword: refusal });
+        }
+        await updateAtVersion(transaction, users, user.id, user.version, { passwordHash: await hashPassword(input.newPassword) });
+        await recordAudit(transaction, context, { entity: 'user', entityId: user.id, action: 'password-change' });
+      });
     },
 
     async changeProfile(principal: Principal, username: string): Promise<string> {

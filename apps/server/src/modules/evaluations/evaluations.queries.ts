@@ -90,7 +90,7 @@ export function createEvaluationQueries(database: Database) {
     /** The table of company evaluations, one row per company, paged and sorted. */
     async companies(principal: Principal, filters: EvaluationFilters, page: CompanyPageQuery) {
       const [column = 'companyName', direction = 'asc'] = (page.sort ?? 'companyName,asc').split(',');
-      const order = COMPANY_SORTS[column];
+      const order = Object.hasOwn(COMPANY_SORTS, column) ? COMPANY_SORTS[column] : undefined;
       if (!order || !['asc', 'desc'].includes(direction)) {
         throw badRequest(`La colonne ${column} ne peut pas être triée.`, { sort: 'Colonne de tri inconnue.' });
       }

@@ -37,13 +37,13 @@ function warrantyRequest(raw: unknown): { definition: ListDefinition; wire: Reco
 
 /**
  * Order warranties (spec 2 /os/warranties, §7 GET /orders/warranties, PUT /orders): reading needs the
- * order read right; saving the dates the order update right, and the financial option (checked by the
+ * warranty read right (spec 2 §6), the orders shown staying those of the reader's scope; saving the dates the order update right, and the financial option (checked by the
  * service: 422 with the reason rather than a 403, which would sign the user out).
  */
 export function registerWarrantyRoutes(app: FastifyInstance, database: Database): void {
   const service = createWarrantyService(database);
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const read = { access: access.right('order', 'read') };
+  const read = { access: access.right('warranty', 'read') };
 
   app.get('/api/orders/warranties', { config: read }, async (request) => {
     const { definition, wire } = warrantyRequest(request.query);

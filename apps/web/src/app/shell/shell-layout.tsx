@@ -6,6 +6,7 @@ import frFR from 'antd/es/locale/fr_FR';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { IncidentDialog } from '../../features/help/incident-dialog';
+import '../../lib/i18n/screens';
 import { AccessGuard } from '../access-guard';
 import '../dates-locale';
 import { queryClient } from '../../lib/query-client';

@@ -24,4 +24,13 @@ export const enAccount: Record<keyof typeof frAccount, string> = {
   'account.delegations.delete': 'Delete the delegation to {{name}}',
   'account.delegations.searchUser': 'Search by name or login',
   'account.delegations.notAllowed': 'Your profile does not allow managing delegations.',
+  'account.password.title': 'Change password',
+  'account.password.current': 'Current password',
+  'account.password.new': 'New password',
+  'account.password.confirmation': 'Confirm the new password',
+  'account.password.help':
+    'At least {{min}} characters; a passphrase is safer and easier to remember. The most common passwords are refused.',
+  'account.password.mismatch': 'The two passwords differ.',
+  'account.password.submit': 'Change',
+  'account.password.changed': 'Password changed.',
 };

@@ -30,6 +30,7 @@ export const enShell: Record<keyof typeof frShell, string> = {
   'shell.help.incident': 'Report an incident',
   'shell.help.manual': 'User manual',
   'shell.user.account': 'Account management',
+  'shell.user.password': 'Change password',
   'shell.user.logout': 'Sign out',
   'shell.profile.current': 'Current profile',
   'shell.profile.switchTo': 'Switch profile',

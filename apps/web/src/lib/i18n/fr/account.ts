@@ -22,4 +22,13 @@ export const frAccount = {
   'account.delegations.delete': 'Supprimer la délégation à {{name}}',
   'account.delegations.searchUser': 'Rechercher par nom ou identifiant',
   'account.delegations.notAllowed': 'Votre profil ne permet pas de gérer des délégations.',
+  'account.password.title': 'Changer le mot de passe',
+  'account.password.current': 'Mot de passe actuel',
+  'account.password.new': 'Nouveau mot de passe',
+  'account.password.confirmation': 'Confirmation du nouveau mot de passe',
+  'account.password.help':
+    'Au moins {{min}} caractères ; une phrase de passe est plus sûre et plus facile à retenir. Les mots de passe les plus courants sont refusés.',
+  'account.password.mismatch': 'Les deux mots de passe ne sont pas identiques.',
+  'account.password.submit': 'Changer',
+  'account.password.changed': 'Mot de passe changé.',
 } as const;

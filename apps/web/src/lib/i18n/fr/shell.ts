@@ -29,6 +29,7 @@ export const frShell = {
   'shell.help.manual': 'Manuel utilisateur',
   'shell.user.account': 'Gestion du compte',
   'shell.user.logout': 'Se déconnecter',
+  'shell.user.password': 'Changer le mot de passe',
   'shell.profile.current': 'Profil actuel',
   'shell.profile.switchTo': 'Changer de profil',
   'shell.profile.keepTitle': 'Profil actif',
