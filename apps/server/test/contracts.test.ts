@@ -24,19 +24,11 @@ import {
 } from '@isf/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  agencies,
-  contracts,
-  envelopeValidators,
-  markets,
-  users,
-  workflowTokens,
-  workflowTransitions,
-} from '../src/db/schema/index.js';
+import { agencies, contracts, envelopeValidators, markets, users, workflowTokens } from '../src/db/schema/index.js';
 import { contractPayload, createContract, createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
 import { createMarket } from './markets-fixtures.js';
-import { grant } from './workflow-fixtures.js';
+import { grant, transitionIdOf } from './workflow-fixtures.js';
 
 let testApp: TestApp;
 let admin: string;
@@ -56,15 +48,7 @@ function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
   return inject(testApp.app, { method, url, token, payload });
 }
 
-async function transitionId(code: string): Promise<number> {
-  const [row] = await testApp.db
-    .select({ id: workflowTransitions.id })
-    .from(workflowTransitions)
-    .where(eq(workflowTransitions.code, code))
-    .orderBy(asc(workflowTransitions.id))
-    .limit(1);
-  return Number(row?.id);
-}
+const transitionId = (code: string) => transitionIdOf(testApp.db, code);
 
 async function validatorUsers(): Promise<number[]> {
   const roles = (await send('GET', '/api/role/envelope-validator')).json<EnvelopeValidatorRole[]>();

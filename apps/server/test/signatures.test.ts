@@ -11,20 +11,14 @@ import {
 } from '@isf/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  documents,
-  documentTypes,
-  notifications,
-  signatureRequests,
-  signatureWebhookEvents,
-  workflowTransitions,
-} from '../src/db/schema/index.js';
+import { documents, documentTypes, notifications, signatureRequests, signatureWebhookEvents } from '../src/db/schema/index.js';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../src/integrations/signature/webhook-signature.js';
 import { buildYousignSimulator, type YousignSimulator } from '../src/integrations/signature/yousign-simulator.js';
 import { WEBHOOK_FORGED_MESSAGE, WEBHOOK_STALE_MESSAGE } from '../src/modules/signatures/signature-webhook.js';
 import { createEnvelope } from './contracts-fixtures.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
 import { multipart } from './multipart.js';
+import { transitionIdOf } from './workflow-fixtures.js';
 
 const SECRET = 'test-webhook-secret';
 /** A PDF carrying the two default smart anchors where the signers sign. */
@@ -82,15 +76,7 @@ async function uploadPdf(entity: string, entityId: number, content = ANCHORED_PD
   });
 }
 
-async function transitionId(code: string): Promise<number> {
-  const [row] = await testApp.db
-    .select({ id: workflowTransitions.id })
-    .from(workflowTransitions)
-    .where(eq(workflowTransitions.code, code))
-    .orderBy(asc(workflowTransitions.id))
-    .limit(1);
-  return Number(row?.id);
-}
+const transitionId = (code: string) => transitionIdOf(testApp.db, code);
 
 async function envelope(id: number) {
   return (await send('GET', `/api/envelope/${id}`)).json<EnvelopeRecord>();

@@ -1,5 +1,5 @@
 import { NODE_TYPES, TRANSITION_TYPES } from '@isf/contract';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -12,6 +12,7 @@ import {
   workflowNodes,
   workflows,
   workflowTokens,
+  workflowTransitions,
 } from '../src/db/schema/index.js';
 import type { WorkItemKind } from '../src/modules/workflow/workflow-registry.js';
 import { startToken } from '../src/modules/workflow/workflow-tokens.js';
@@ -167,6 +168,17 @@ export function move(app: FastifyInstance, token: string, tokenId: number, trans
     token,
     payload: comment === undefined ? {} : { comment },
   });
+}
+
+/** The id of a seeded transition by its code (the first one, for codes on several links). */
+export async function transitionIdOf(db: Database, code: string): Promise<number> {
+  const [row] = await db
+    .select({ id: workflowTransitions.id })
+    .from(workflowTransitions)
+    .where(eq(workflowTransitions.code, code))
+    .orderBy(asc(workflowTransitions.id))
+    .limit(1);
+  return Number(row?.id);
 }
 
 export async function nodeOfToken(db: Database, tokenId: number): Promise<number> {
