@@ -109,11 +109,20 @@ describe('a worker killed in the middle of a send', () => {
     const erpOrders = purchaseOrdersOf(oracle.simulator, reference);
     expect(erpOrders).toHaveLength(1);
     expect(done).toMatchObject({ oracleId: erpOrders[0]?.OrderNumber, locked: true });
-    const [task] = await testApp.db
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.kind, 'erp-order-send'), eq(tasks.objectId, id)))
-      .orderBy(asc(tasks.id));
+    // the task row is written after the order's: wait for it to end as well
+    const task = await until(
+      async () =>
+        (
+          await testApp.db
+            .select()
+            .from(tasks)
+            .where(and(eq(tasks.kind, 'erp-order-send'), eq(tasks.objectId, id)))
+            .orderBy(asc(tasks.id))
+        )[0],
+      (row) => row?.status === 'SUCCESS',
+      30_000,
+      'the send task ended',
+    );
     expect(task?.status).toBe('SUCCESS');
     expect(task?.attempts).toBe(2);
     expect(task?.events.map((event) => event.name)).toContain('Déjà dans Oracle');

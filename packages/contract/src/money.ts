@@ -21,3 +21,11 @@ export function formatEuroFr(value: string): string {
   const negative = sign === '-' && cents > 0n;
   return `${negative ? '-' : ''}${digits},${decimals}${NBSP}€`;
 }
+
+/** The largest amount a money column holds (`numeric(14, 2)`). */
+export const MONEY_COLUMN_MAX = '999999999999.99';
+
+/** The refusal of an amount beyond `MONEY_COLUMN_MAX`, naming what overflowed and the limit. */
+export function moneyOverflowMessage(what: string, amount: string): string {
+  return `${what} (${formatEuroFr(amount)}) dépasse le maximum de ${formatEuroFr(MONEY_COLUMN_MAX)} : réduisez la quantité.`;
+}

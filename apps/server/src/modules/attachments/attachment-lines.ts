@@ -10,6 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { attachmentLines, attachments, orderLines, prestationPrices } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { assertFitsMoney } from '../../platform/money-limits.js';
 import { attachmentAmount, attachmentLineTotal, retentionOf } from './attachment-amounts.js';
 
 export type AttachmentTarget = { id: number; orderId: number; bpuId: number };
@@ -87,7 +88,13 @@ export async function applyAttachmentLines(
       });
     }
     const quantity = normalizeQuantity(change.quantity);
-    const values = { unitPrice, quantity, total: attachmentLineTotal(unitPrice, quantity) };
+    const total = assertFitsMoney(
+      attachmentLineTotal(unitPrice, quantity),
+      'Le montant de la ligne',
+      'prestationAttachements',
+      errorAt(index),
+    );
+    const values = { unitPrice, quantity, total };
     if (line === undefined) {
       await tx.insert(attachmentLines).values({ attachmentId: attachment.id, prestationId: change.prestation, ...values });
     } else {
@@ -116,7 +123,11 @@ export async function recomputeAttachmentAmounts(tx: Database, attachmentId: num
     .select({ total: attachmentLines.total })
     .from(attachmentLines)
     .where(eq(attachmentLines.attachmentId, attachmentId));
-  const amount = attachmentAmount(lines.map((line) => line.total));
+  const amount = assertFitsMoney(
+    attachmentAmount(lines.map((line) => line.total)),
+    'Le montant de l’attachement',
+    'prestationAttachements',
+  );
   const [facts] = (
     (await tx.execute(sql`SELECT m.deposit_type AS "marketType", o.deposit_type AS "orderType",
         m.rg_rate::text AS "rgRate", m.threshold::text AS "threshold", o.total::text AS "orderTotal"

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { markets, orderLines, orders, prestationPrices } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { assertFitsMoney } from '../../platform/money-limits.js';
 
 /**
  * Applies line changes to an order in the caller's transaction: a non-zero quantity creates or updates
@@ -74,7 +75,8 @@ export async function applyLines(
       });
     }
     const quantity = normalizeQuantity(change.quantity);
-    const values = { unitPrice, quantity, total: lineTotal(unitPrice, quantity) };
+    const total = assertFitsMoney(lineTotal(unitPrice, quantity), 'Le montant de la ligne', 'prestationOSs', errorAt(index));
+    const values = { unitPrice, quantity, total };
     if (lineId === undefined) {
       await tx.insert(orderLines).values({ orderId: order.id, prestationId: change.prestation, ...values });
     } else {
@@ -90,7 +92,7 @@ export async function applyLines(
 /** Stores the order's total (sum of the rounded lines) and its total with the market's VAT. */
 export async function recomputeTotals(tx: Database, orderId: number): Promise<void> {
   const lines = await tx.select({ total: orderLines.total }).from(orderLines).where(eq(orderLines.orderId, orderId));
-  const total = orderTotal(lines.map((line) => line.total));
+  const total = assertFitsMoney(orderTotal(lines.map((line) => line.total)), 'Le total de la commande', 'prestationOSs');
   const [market] = await tx
     .select({ tva: markets.tva })
     .from(orders)
@@ -98,7 +100,10 @@ export async function recomputeTotals(tx: Database, orderId: number): Promise<vo
     .where(eq(orders.id, orderId));
   await tx
     .update(orders)
-    .set({ total, totalTtc: totalWithVat(total, market?.tva ?? 'basic') })
+    .set({
+      total,
+      totalTtc: assertFitsMoney(totalWithVat(total, market?.tva ?? 'basic'), 'Le total TTC de la commande', 'prestationOSs'),
+    })
     .where(eq(orders.id, orderId));
 }
 
