@@ -3,9 +3,37 @@ import { expect } from 'vitest';
 import { contractPayload, createContract, createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';
 import { inject } from './helper.js';
 import type { ExampleContext, RouteExample } from './route-examples.js';
+import { transitionIdOf } from './workflow-fixtures.js';
 
 const newContract = (context: ExampleContext) => createContract(context.app, context.db, context.admin);
 const newEnvelope = (context: ExampleContext) => createEnvelope(context.app, context.db, context.admin);
+
+/** A PDF of a new envelope moved to doc_validated (what the signature route sends); its id. */
+async function validatedDocument(context: ExampleContext): Promise<number> {
+  const upload = await uploadToEnvelope(context.app, context.db, context.admin, await newEnvelope(context));
+  expect(upload.statusCode, upload.body).toBe(200);
+  const documentId = Number(upload.json().id);
+  for (const code of ['doc_submit_to_validation', 'doc_to_validated']) {
+    const token = await inject(context.app, { method: 'GET', url: `/api/wftoken/document/${documentId}`, token: context.admin });
+    const moved = await inject(context.app, {
+      method: 'POST',
+      url: `/api/wftoken/move/${token.json().id}/${await transitionIdOf(context.db, code)}`,
+      token: context.admin,
+      payload: { comment: null },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+  }
+  return documentId;
+}
+
+const manualSigner = (name: string, email: string) => ({
+  name,
+  email,
+  phoneCountryCode: '+33',
+  phoneNumber: '06 12 34 56 78',
+  anchorRequired: false,
+  anchorString: null,
+});
 
 /** Example requests of the contract and envelope routes (test/route-examples.ts). */
 export const CONTRACT_ROUTE_EXAMPLES: Record<string, RouteExample> = {
@@ -49,4 +77,13 @@ export const CONTRACT_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     }
     return { url: '/api/envelope/validation/', payload: { envId: envelopeId, users } };
   },
+  'POST /api/document/signature/email': async (context) => ({
+    url: '/api/document/signature/email',
+    payload: {
+      docIds: [await validatedDocument(context)],
+      signers: [manualSigner('Sacha Sous-traitant', 'sacha@example.com'), manualSigner('Alex Acheteur', 'alex@example.com')],
+    },
+  }),
+  'GET /api/envelope/:id/signature': async (context) => ({ url: `/api/envelope/${await newEnvelope(context)}/signature` }),
+  'GET /api/document/:id/signature': async (context) => ({ url: `/api/document/${await validatedDocument(context)}/signature` }),
 };

@@ -57,6 +57,12 @@ export const MONTHLY_STATEMENT_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     return { url: '/api/projects/monthlyStatement', payload: [row?.id ?? 0] };
   },
   'GET /api/situation/:id': async (context) => ({ url: `/api/situation/${await newStatement(context)}` }),
+  'POST /api/situation/:id/pdf': async (context) => {
+    const attachment = await freeValidatedAttachment(context);
+    const id = await newStatement(context, { marketId: attachment.marketId });
+    await context.db.insert(monthlyStatementAttachments).values({ statementId: id, attachmentId: attachment.id });
+    return { url: `/api/situation/${id}/pdf` };
+  },
   'PUT /api/situation/:id': async (context) => ({
     url: `/api/situation/${await newStatement(context, { date: '2026-01-31' })}`,
     payload: { version: 1, date: '2026-01-31', sapReference: 'SAP', theoreticalPaymentDate: '2026-02-28' },

@@ -1,4 +1,4 @@
-import type { StatementAttachmentRow, StatementDetailRecord } from '@isf/contract';
+import { STATEMENT_PDF_EMPTY_MESSAGE, type StatementAttachmentRow, type StatementDetailRecord } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStatementService } from '../src/modules/monthly-statements/monthly-statements.service.js';
@@ -90,6 +90,14 @@ async function downloadedXml(id: number) {
 }
 
 describe('POST /api/situation/{id}/pdf: the statement as Factur-X (PDF/A-3, EN 16931, CII)', () => {
+  it('refuses (422) the PDF of a statement that invoices no attachment: an invoice has at least one line', async () => {
+    const market = await marketWithBpu(testApp.app, testApp.db, admin);
+    const { id } = await ok<{ id: number }>(send('POST', '/api/situation/create', { market: market.marketId, sap: 'SAP-0' }));
+    const response = await send('POST', `/api/situation/${id}/pdf`, {});
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().detail ?? response.json().error).toBe(STATEMENT_PDF_EMPTY_MESSAGE);
+  });
+
   it('embeds an EN 16931 invoice whose every total is the API figure (VAT 20 %)', async () => {
     const id = await statementOf('basic');
     const statement = await ok<StatementDetailRecord>(send('GET', `/api/situation/${id}`));

@@ -12,6 +12,8 @@ export const STATEMENT_MARKET_REQUIRED_MESSAGE = 'Choisissez le marché de la si
 export const STATEMENT_PAYMENT_DATE_MESSAGE = 'La date théorique de paiement doit être postérieure à la date de la situation.';
 export const STATEMENT_DATE_INVALID_MESSAGE = 'Date invalide (format AAAA-MM-JJ).';
 export const STATEMENT_AMOUNT_INVALID_MESSAGE = 'Montant invalide (un nombre, deux décimales au plus).';
+/** An EN 16931 invoice has at least one line: a statement invoicing no attachment is not issued as a PDF. */
+export const STATEMENT_PDF_EMPTY_MESSAGE = 'Cette situation ne facture aucun attachement : son PDF ne peut pas être émis.';
 export const STATEMENT_LOCKED_MESSAGE = 'Cette situation est payée (verrouillée) : elle ne peut plus être modifiée.';
 export const STATEMENT_DELETE_PAID_MESSAGE = 'Une situation payée ne peut pas être supprimée.';
 export const STATEMENT_ALREADY_PAID_MESSAGE = 'Cette situation est déjà payée.';

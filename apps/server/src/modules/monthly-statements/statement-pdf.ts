@@ -1,6 +1,7 @@
+import { STATEMENT_PDF_EMPTY_MESSAGE } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { notFound } from '../../platform/errors.js';
+import { businessRefusal, notFound } from '../../platform/errors.js';
 import { type DocumentIssuer, renderPdf, todayInParis } from '../../platform/pdf-document.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { embedFacturX } from './statement-facturx.js';
@@ -53,6 +54,9 @@ export async function renderStatementPdf(
   issuer: DocumentIssuer,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const data = await loadStatementPdfData(db, reader, id);
+  if (data.attachments.length === 0) {
+    throw businessRefusal(STATEMENT_PDF_EMPTY_MESSAGE);
+  }
   const printed = await renderPdf(statementPdfDefinition(data, issuer, todayInParis()));
   return { fileName: `situation-${statementNumber(id)}.pdf`, pdf: await embedFacturX(printed, data, issuer) };
 }
