@@ -111,7 +111,7 @@ describe('the attachment list', () => {
       ).toBe(false);
     }
     expect(screen.queryByText('NRO-33')).toBeNull();
-    expect(screen.getByText('À envoyer')).toBeTruthy();
+    expect(screen.getByText('Non disponible')).toBeTruthy();
     cleanup();
 
     signIn(true);
