@@ -98,7 +98,7 @@ describe('administration journeys', () => {
     await create.getByLabel('E-mail').fill(`${uid}@isf.example`);
     await choose(admin, create.getByLabel('Profil (rôle)'), 'Consultation référentiel');
     await create.getByLabel("Montant d'engagement").fill('1500,50');
-    await create.getByLabel('Mot de passe initial').fill('motdepasse1');
+    await create.getByLabel('Mot de passe initial').fill('Fibre-lotissement-nord-1');
     await create.getByRole('button', { name: 'Créer' }).click();
     await expectHash(admin, /^#\/user\/\d+$/);
     await admin.getByRole('heading', { name: `Utilisateur : Eve Essai (${uid})` }).waitFor();
@@ -123,7 +123,7 @@ describe('administration journeys', () => {
     await admin.context().close();
 
     const page = await newPage(browser);
-    await signIn(page, uid, 'motdepasse1');
+    await signIn(page, uid, 'Fibre-lotissement-nord-1');
     await page.getByText('Profil : Consultation référentiel').waitFor();
     await page.getByRole('button', { name: /Consultation référentiel/ }).click();
     await page.getByRole('menuitem', { name: /Acheteur/ }).click();
@@ -164,12 +164,12 @@ describe('administration journeys', () => {
     await userModal.getByLabel('Nom commun (annuaire)').fill(uid);
     await choose(admin, userModal.getByLabel('Profil (rôle)'), roleName);
     await userModal.getByLabel("Montant d'engagement").fill('0');
-    await userModal.getByLabel('Mot de passe initial').fill('motdepasse2');
+    await userModal.getByLabel('Mot de passe initial').fill('Fibre-lotissement-sud-2');
     await userModal.getByRole('button', { name: 'Créer' }).click();
     await expectHash(admin, /^#\/user\/\d+$/);
 
     const page = await newPage(browser);
-    await signIn(page, uid, 'motdepasse2');
+    await signIn(page, uid, 'Fibre-lotissement-sud-2');
     await page.getByRole('menuitem', { name: 'Référentiel' }).hover();
     await page.getByRole('link', { name: 'Unités' }).click();
     await page.getByRole('cell', { name: 'Mètre linéaire' }).waitFor();
@@ -185,7 +185,7 @@ describe('administration journeys', () => {
     await admin.context().close();
 
     await page.goto(`${baseUrl()}/#/logout`);
-    await signIn(page, uid, 'motdepasse2');
+    await signIn(page, uid, 'Fibre-lotissement-sud-2');
     await page.getByRole('menuitem', { name: 'Référentiel' }).hover();
     await page.getByRole('link', { name: 'Unités' }).click();
     await page.getByText('access not granted').filter({ visible: true }).first().waitFor();
