@@ -1,5 +1,13 @@
 // The attachments module's face: what the app and the other modules may use of it (docs/architecture.md).
-export { attachmentVat, netAmount, rgReleaseDateSql } from './attachment-amounts.js';
+export {
+  attachmentAmount,
+  attachmentLineTotal,
+  attachmentVat,
+  depositConsumption,
+  netAmount,
+  retentionOf,
+  rgReleaseDateSql,
+} from './attachment-amounts.js';
 export { consumeDeposits } from './attachment-deposits.js';
 export { CANNOT_EDIT_AFTER_VALIDATION } from './attachment-editing.js';
 export { applyAttachmentLines, recomputeAttachmentAmounts } from './attachment-lines.js';

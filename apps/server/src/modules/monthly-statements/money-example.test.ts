@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { MARKET_VAT_TYPES } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { attachmentAmount, attachmentLineTotal, depositConsumption, retentionOf } from '../attachments/attachment-amounts.js';
+import { attachmentAmount, attachmentLineTotal, depositConsumption, retentionOf } from '../attachments/index.js';
 import { statementFigures } from './statement-figures.js';
 
 /**

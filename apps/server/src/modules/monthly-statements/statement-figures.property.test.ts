@@ -2,7 +2,7 @@ import { MARKET_VAT_RATES, MARKET_VAT_TYPES } from '@isf/contract';
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { depositConsumption, retentionOf } from '../attachments/attachment-amounts.js';
+import { depositConsumption, retentionOf } from '../attachments/index.js';
 import { statementFigures } from './statement-figures.js';
 
 /** Cents as a decimal text ("-12.34" … "99999.99"). */
