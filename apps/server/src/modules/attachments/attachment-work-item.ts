@@ -6,6 +6,13 @@ import { ATTACHMENT_ENTITY, attachmentScope } from './attachments.lists.js';
 const ofAttachment = (entityId: SQL, expression: SQL) =>
   sql`(SELECT ${expression} FROM attachments watt JOIN orders wo ON wo.id = watt.order_id WHERE watt.id = ${entityId})`;
 
+/** A profile's visibility on an attachment row (the attachment list's aliases: `att` and its order `o`), read right included. */
+export function attachmentRowScope(principal: Principal): SQL | undefined {
+  return can(principal, 'attachement', 'read')
+    ? attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` })
+    : sql`FALSE`;
+}
+
 /**
  * Attachments as work items of the attachment workflow: a profile sees an attachment's token when it may
  * read attachments and the attachment's order is in its scope (the attachment list's rule).
@@ -13,6 +20,7 @@ const ofAttachment = (entityId: SQL, expression: SQL) =>
 export const attachmentWorkItem: WorkItemKind = {
   entity: ATTACHMENT_ENTITY,
   nodeColumn: { table: 'attachments', column: 'wf_node_id' },
+  row: { from: sql`attachments att LEFT JOIN orders o ON o.id = att.order_id`, alias: 'att', scope: attachmentRowScope },
   scope(principal: Principal, entityId: SQL): SQL {
     if (!can(principal, 'attachement', 'read')) {
       return sql`FALSE`;

@@ -31,7 +31,7 @@ import {
   sendAttachmentBpuCsv,
   sendAttachmentCsv,
 } from './attachment-prestations.js';
-import { attachmentWorkItem } from './attachment-work-item.js';
+import { attachmentRowScope, attachmentWorkItem } from './attachment-work-item.js';
 import { registerAttachmentWorkflow } from './attachment-workflow.js';
 import { ATTACHMENT_ENTITY, attachmentList } from './attachments.lists.js';
 import { createAttachmentService } from './attachments.service.js';
@@ -76,7 +76,16 @@ export function registerAttachmentRoutes(app: FastifyInstance, database: Databas
     if (!parsed.success) {
       throw badRequest(parsed.error.issues[0]?.message ?? 'Filtre inconnu.', { filter: 'Filtre inconnu.' });
     }
-    const condition = await app.workflow.workItemFilter(principalOf(request), parsed.data.filter, ATTACHMENT_ENTITY, sql`att.id`);
+    const condition = await app.workflow.workItemFilter(
+      principalOf(request),
+      parsed.data.filter,
+      ATTACHMENT_ENTITY,
+      sql`att.id`,
+      {
+        nodeId: sql`att.wf_node_id`,
+        scope: attachmentRowScope,
+      },
+    );
     return condition ? { ...attachmentList, where: condition } : attachmentList;
   }
 

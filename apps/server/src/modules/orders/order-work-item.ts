@@ -3,6 +3,13 @@ import { can, type Principal } from '../../platform/principal.js';
 import type { WorkItemKind } from '../workflow/index.js';
 import { ORDER_ENTITY, orderScope } from './orders.lists.js';
 
+/** A profile's visibility on an order row `o` (the order list's alias), read right included. */
+export function orderRowScope(principal: Principal): SQL | undefined {
+  return can(principal, 'order', 'read')
+    ? orderScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` })
+    : sql`FALSE`;
+}
+
 /**
  * Orders as work items of the service order workflow: a profile sees an order's token when it may read
  * orders and the order is in its scope (the order list's rule); "My tasks" narrows to the orders it follows.
@@ -10,6 +17,7 @@ import { ORDER_ENTITY, orderScope } from './orders.lists.js';
 export const orderWorkItem: WorkItemKind = {
   entity: ORDER_ENTITY,
   nodeColumn: { table: 'orders', column: 'wf_node_id' },
+  row: { from: sql`orders o`, alias: 'o', scope: orderRowScope },
   scope(principal: Principal, entityId: SQL): SQL {
     if (!can(principal, 'order', 'read')) {
       return sql`FALSE`;

@@ -24,7 +24,7 @@ import { importOrderLines } from './order-import.js';
 import { recomputeMarketOrderTotals } from './order-lines.js';
 import { registerOrderPdfRoutes } from './order-pdf.routes.js';
 import { orderPrestations, orderPrestationsQuery, sendOrderCsv } from './order-prestations.js';
-import { orderWorkItem } from './order-work-item.js';
+import { orderRowScope, orderWorkItem } from './order-work-item.js';
 import { registerOrderWorkflow } from './order-workflow.js';
 import { ORDER_ENTITY, orderList } from './orders.lists.js';
 import { createOrderService } from './orders.service.js';
@@ -50,7 +50,10 @@ export function registerOrderRoutes(app: FastifyInstance, database: Database): v
     if (!parsed.success) {
       throw badRequest(parsed.error.issues[0]?.message ?? 'Filtre inconnu.', { filter: 'Filtre inconnu.' });
     }
-    const condition = await app.workflow.workItemFilter(principalOf(request), parsed.data.filter, ORDER_ENTITY, sql`o.id`);
+    const condition = await app.workflow.workItemFilter(principalOf(request), parsed.data.filter, ORDER_ENTITY, sql`o.id`, {
+      nodeId: sql`o.wf_node_id`,
+      scope: orderRowScope,
+    });
     return condition ? { ...orderList, where: condition } : orderList;
   }
 

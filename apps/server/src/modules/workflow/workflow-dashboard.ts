@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { defineList, type ListDefinition } from '../../platform/list-engine.js';
 import { rowsOf } from '../../platform/sql-rows.js';
-import type { Actor } from './workflow-actors.js';
 import { listNodes, visibleNodeIds } from './workflow-catalogue.js';
+import type { ResolvedActor } from './workflow-filters.js';
 import { tokenFilterCondition } from './workflow-filters.js';
 import type { WorkflowRegistry } from './workflow-registry.js';
 
@@ -17,7 +17,7 @@ const ORDER_ENTITY = 'order';
 export async function dashboardNodes(
   db: Database,
   registry: WorkflowRegistry,
-  actors: Actor[],
+  actors: ResolvedActor[],
   roleIds: number[],
 ): Promise<DashboardNode[]> {
   const visible = await visibleNodeIds(db, roleIds);
@@ -54,7 +54,7 @@ export async function dashboardNodes(
 }
 
 /** The orders running now (validated, not closed) in the caller's scope, amount from the order kind. */
-function runningOrders(registry: WorkflowRegistry, actors: Actor[]) {
+function runningOrders(registry: WorkflowRegistry, actors: ResolvedActor[]) {
   const kind = registry.kind(ORDER_ENTITY);
   const entityId = sql`wt.entity_id`;
   return {
@@ -69,7 +69,7 @@ function runningOrders(registry: WorkflowRegistry, actors: Actor[]) {
 }
 
 /** GET /dashboard/runningorders: a list of the generic engine (paging, sort, filters). */
-export function runningOrderList(registry: WorkflowRegistry, actors: Actor[]): ListDefinition {
+export function runningOrderList(registry: WorkflowRegistry, actors: ResolvedActor[]): ListDefinition {
   const running = runningOrders(registry, actors);
   return defineList({
     name: 'dashboard-running-orders',
@@ -92,7 +92,7 @@ export function runningOrderList(registry: WorkflowRegistry, actors: Actor[]): L
 export async function runningOrdersAmount(
   db: Database,
   registry: WorkflowRegistry,
-  actors: Actor[],
+  actors: ResolvedActor[],
 ): Promise<RunningOrdersAmount> {
   const running = runningOrders(registry, actors);
   const [row] = await rowsOf<{ total: number; amount: string | null }>(

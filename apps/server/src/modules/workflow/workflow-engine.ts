@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { AuditContext } from '../../platform/audit.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
 import { actorsOf } from './workflow-actors.js';
-import { type TokenColumns, tokenFilterCondition } from './workflow-filters.js';
+import { resolveActors, rowFilterCondition, type TokenColumns, tokenFilterCondition } from './workflow-filters.js';
 import { refusalCommentGuard } from './workflow-guards.js';
 import { type MoveInput, moveToken } from './workflow-move.js';
 import { registerWorkflowNotifications } from './workflow-notifications.js';
@@ -21,7 +21,8 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
   const registry = createWorkflowRegistry();
   registry.registerGuard({}, refusalCommentGuard);
   registerWorkflowNotifications(registry);
-  const actors = (principal: Principal) => actorsOf(db, principals, principal);
+  /** The caller and their delegators, each with the nodes their role acts on (resolved here, not in SQL). */
+  const actors = async (principal: Principal) => resolveActors(db, await actorsOf(db, principals, principal));
 
   return {
     registry,
@@ -40,11 +41,21 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
     },
     /**
      * For a business list: keeps the rows whose item (`entityId`) passes My scope or My tasks; undefined
-     * for All, where the list's own scope applies.
+     * for All, where the list's own scope applies. A list of a kind that stores its current node passes
+     * `row` (the stored node and the visibility on the list's row): the condition then reads the row only.
      */
-    async workItemFilter(principal: Principal, filter: WorkflowFilter, entity: string, entityId: SQL): Promise<SQL | undefined> {
+    async workItemFilter(
+      principal: Principal,
+      filter: WorkflowFilter,
+      entity: string,
+      entityId: SQL,
+      row?: { nodeId: SQL; scope: (principal: Principal) => SQL | undefined },
+    ): Promise<SQL | undefined> {
       if (filter === 'all') {
         return undefined;
+      }
+      if (row) {
+        return rowFilterCondition(registry, await actors(principal), filter, entity, { ...row, entityId });
       }
       const condition = tokenFilterCondition(registry, await actors(principal), filter, undefined, entity);
       return sql`${entityId} IN (SELECT wt.entity_id FROM workflow_tokens wt WHERE wt.entity_name = ${entity} AND ${condition})`;

@@ -1,8 +1,50 @@
 import type { WorkflowFilter } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
 import type { Principal } from '../../platform/principal.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import type { Actor } from './workflow-actors.js';
 import type { WorkflowRegistry } from './workflow-registry.js';
+
+/** The nodes from which a role may fire an enabled transition: of any type, and forward ones (type 1). */
+export type RoleNodes = { any: number[]; forward: number[] };
+
+/** An actor with the nodes their role acts on, resolved in the application (docs/decisions.md, issue 14). */
+export type ResolvedActor = Actor & { nodes: RoleNodes };
+
+/**
+ * The nodes a role acts on, read from the workflow definitions. One small lookup on purpose: an in-memory
+ * cache of the definitions can back it without changing its callers.
+ */
+export async function roleActionableNodes(db: Database, roleId: number): Promise<RoleNodes> {
+  const rows = await rowsOf<{ from_node_id: number; type: number }>(
+    db,
+    sql`SELECT DISTINCT tr.from_node_id, tr.type FROM workflow_transitions tr
+      JOIN role_workflow_transitions rwt ON rwt.transition_id = tr.id
+      WHERE rwt.role_id = ${roleId} AND NOT tr.disabled ORDER BY 1, 2`,
+  );
+  const any = [...new Set(rows.map((row) => Number(row.from_node_id)))];
+  const forward = [...new Set(rows.filter((row) => Number(row.type) === 1).map((row) => Number(row.from_node_id)))];
+  return { any, forward };
+}
+
+export async function resolveActors(db: Database, actors: Actor[]): Promise<ResolvedActor[]> {
+  const byRole = new Map<number, Promise<RoleNodes>>();
+  return Promise.all(
+    actors.map(async (actor) => {
+      const roleId = actor.principal.roleId;
+      if (!byRole.has(roleId)) {
+        byRole.set(roleId, roleActionableNodes(db, roleId));
+      }
+      return { ...actor, nodes: await (byRole.get(roleId) as Promise<RoleNodes>) };
+    }),
+  );
+}
+
+/** `node = ANY('{…}'::int[])`: one array parameter the planner reads as values; FALSE for no node. */
+export function nodeIn(nodeId: SQL, ids: readonly number[]): SQL {
+  return ids.length === 0 ? sql`FALSE` : sql`${nodeId} = ANY(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+}
 
 /** The columns of a token row a condition reads (alias `wt` of workflow_tokens by default). */
 export type TokenColumns = { entityName: SQL; entityId: SQL; nodeId: SQL };
@@ -41,13 +83,6 @@ export function itemScope(
   )})`;
 }
 
-/** Nodes from which a role may fire an enabled transition (only forward ones, type 1, when asked). */
-function roleActsOnNode(roleId: number, nodeId: SQL, forwardOnly: boolean): SQL {
-  return sql`${nodeId} IN (SELECT tr.from_node_id FROM workflow_transitions tr JOIN role_workflow_transitions rwt ON rwt.transition_id = tr.id WHERE rwt.role_id = ${roleId} AND NOT tr.disabled${
-    forwardOnly ? sql` AND tr.type = 1` : sql``
-  })`;
-}
-
 /**
  * The three list filters of spec 1 §2 as one condition on a token row (docs/decisions.md, "Workflow"):
  * - all: the item is in the caller's visibility scope;
@@ -58,7 +93,7 @@ function roleActsOnNode(roleId: number, nodeId: SQL, forwardOnly: boolean): SQL 
  */
 export function tokenFilterCondition(
   registry: WorkflowRegistry,
-  actors: Actor[],
+  actors: ResolvedActor[],
   filter: WorkflowFilter,
   token: TokenColumns = TOKEN_ALIAS,
   entity?: string,
@@ -71,18 +106,63 @@ export function tokenFilterCondition(
     case 'all':
       return itemScope(registry, self, token, { entity });
     case 'canDo':
-      return sql`(${itemScope(registry, self, token, { entity })} AND ${roleActsOnNode(self.roleId, token.nodeId, false)})`;
-    case 'haveToDo':
+      return sql`(${nodeIn(token.nodeId, actors[0]?.nodes.any ?? [])} AND ${itemScope(registry, self, token, { entity })})`;
+    case 'haveToDo': {
+      const acting = actors.filter((actor) => actor.nodes.forward.length > 0);
+      if (acting.length === 0) {
+        return sql`FALSE`;
+      }
       return sql`(${sql.join(
-        actors.map(
+        acting.map(
           (actor) =>
-            sql`(${itemScope(registry, actor.principal, token, { entity, assigned: true })} AND ${roleActsOnNode(
-              actor.principal.roleId,
-              token.nodeId,
-              true,
-            )})`,
+            sql`(${nodeIn(token.nodeId, actor.nodes.forward)} AND ${itemScope(registry, actor.principal, token, {
+              entity,
+              assigned: true,
+            })})`,
         ),
         sql` OR `,
       )})`;
+    }
   }
+}
+
+/**
+ * The same filters on a business list's own row, for a kind that stores its current node (`nodeColumn`):
+ * the stored node against the role's node ids, and each actor's visibility on the row itself (`row.scope`,
+ * read right included), without the tokens and without a subquery on the item's own table. Undefined for All.
+ */
+export function rowFilterCondition(
+  registry: WorkflowRegistry,
+  actors: ResolvedActor[],
+  filter: WorkflowFilter,
+  entity: string,
+  row: { entityId: SQL; nodeId: SQL; scope: (principal: Principal) => SQL | undefined },
+): SQL | undefined {
+  const self = actors[0];
+  if (filter === 'all') {
+    return undefined;
+  }
+  if (!self) {
+    return sql`FALSE`;
+  }
+  const kind = registry.kind(entity);
+  const on = (actor: ResolvedActor, nodes: number[], assigned: boolean) => {
+    if (nodes.length === 0) {
+      return undefined;
+    }
+    const conditions = [nodeIn(row.nodeId, nodes)];
+    const scope = row.scope(actor.principal);
+    if (scope) {
+      conditions.push(scope);
+    }
+    const assignee = assigned ? kind?.assignee?.(actor.principal, row.entityId) : undefined;
+    if (assignee) {
+      conditions.push(assignee);
+    }
+    return sql`(${sql.join(conditions, sql` AND `)})`;
+  };
+  const branches = (
+    filter === 'canDo' ? [on(self, self.nodes.any, false)] : actors.map((actor) => on(actor, actor.nodes.forward, true))
+  ).filter((branch): branch is SQL => branch !== undefined);
+  return branches.length === 0 ? sql`FALSE` : sql`(${sql.join(branches, sql` OR `)})`;
 }

@@ -2,8 +2,9 @@ import type { WorkflowFilter } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { defineList, type ListDefinition } from '../../platform/list-engine.js';
-import type { Actor } from './workflow-actors.js';
-import { tokenFilterCondition } from './workflow-filters.js';
+import { rowsOf } from '../../platform/sql-rows.js';
+import type { ResolvedActor } from './workflow-filters.js';
+import { rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
 import type { WorkflowRegistry } from './workflow-registry.js';
 
 function labelColumn(registry: WorkflowRegistry): SQL {
@@ -23,7 +24,7 @@ function labelColumn(registry: WorkflowRegistry): SQL {
  */
 export function nodeTokenList(
   registry: WorkflowRegistry,
-  actors: Actor[],
+  actors: ResolvedActor[],
   nodeId: number,
   filter: WorkflowFilter,
   entity?: string,
@@ -63,7 +64,7 @@ async function countOf(db: Database, condition: SQL): Promise<number> {
 }
 
 /** How many tokens of a node each filter keeps: the node screen opens on My tasks only when there are some. */
-export async function nodeTokenCounts(db: Database, registry: WorkflowRegistry, actors: Actor[], nodeId: number) {
+export async function nodeTokenCounts(db: Database, registry: WorkflowRegistry, actors: ResolvedActor[], nodeId: number) {
   const onNode = sql`wt.node_id = ${nodeId}`;
   const [all, canDo, haveToDo] = await Promise.all(
     (['all', 'canDo', 'haveToDo'] as const).map((filter) =>
@@ -74,7 +75,7 @@ export async function nodeTokenCounts(db: Database, registry: WorkflowRegistry, 
 }
 
 /** Tokens per node of a workflow in the caller's scope (the flowchart's counts). */
-export async function workflowNodeCounts(db: Database, registry: WorkflowRegistry, actors: Actor[], workflowId: number) {
+export async function workflowNodeCounts(db: Database, registry: WorkflowRegistry, actors: ResolvedActor[], workflowId: number) {
   const result = (await db.execute(
     sql`SELECT wt.node_id, count(*)::int AS total FROM workflow_tokens wt WHERE wt.workflow_id = ${workflowId} AND ${tokenFilterCondition(
       registry,
@@ -85,7 +86,33 @@ export async function workflowNodeCounts(db: Database, registry: WorkflowRegistr
   return new Map(result.rows.map((row) => [Number(row.node_id), Number(row.total)]));
 }
 
-/** How many items the caller (or a delegator) must move forward now, over every workflow. */
-export function myActionCount(db: Database, registry: WorkflowRegistry, actors: Actor[]): Promise<number> {
-  return countOf(db, tokenFilterCondition(registry, actors, 'haveToDo'));
+/**
+ * Whether the caller (or a delegator) must move an item forward now, over every workflow: one `EXISTS` per
+ * kind, stopping at the first item, on the item's own row and its stored node for a kind that keeps it
+ * (counting the 2 million tokens of the bench took 10.7 s; docs/performance.md, issue 14).
+ */
+export async function hasMyActions(db: Database, registry: WorkflowRegistry, actors: ResolvedActor[]): Promise<boolean> {
+  if (actors.every((actor) => actor.nodes.forward.length === 0)) {
+    return false;
+  }
+  for (const kind of registry.kinds()) {
+    const stored = kind.nodeColumn && kind.row ? kind.row : undefined;
+    const condition = stored
+      ? rowFilterCondition(registry, actors, 'haveToDo', kind.entity, {
+          entityId: sql`${sql.identifier(stored.alias)}.id`,
+          nodeId: sql`${sql.identifier(stored.alias)}.${sql.identifier(kind.nodeColumn?.column ?? '')}`,
+          scope: stored.scope,
+        })
+      : tokenFilterCondition(registry, actors, 'haveToDo', undefined, kind.entity);
+    const rows = await rowsOf<{ found: boolean }>(
+      db,
+      stored
+        ? sql`SELECT EXISTS (SELECT 1 FROM ${stored.from} WHERE ${condition}) AS found`
+        : sql`SELECT EXISTS (SELECT 1 FROM workflow_tokens wt WHERE wt.entity_name = ${kind.entity} AND ${condition}) AS found`,
+    );
+    if (rows[0]?.found === true) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -35,6 +35,12 @@ export type WorkItemKind = {
    * indexed row instead of joining the tokens (docs/decisions.md, "Work items: the stored current node").
    */
   nodeColumn?: NodeColumn;
+  /**
+   * With `nodeColumn`: the item's row as its lists read it (`from` names the item's table `alias`, and the
+   * tables its scope reads) and a profile's visibility on it, read right included: My tasks then reads the
+   * row itself (GET /wftoken/my-actions).
+   */
+  row?: { from: SQL; alias: string; scope(principal: Principal): SQL | undefined };
 };
 
 /** Which moves a guard or post-action concerns: every given field must match (none: every move). */

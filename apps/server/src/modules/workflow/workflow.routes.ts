@@ -18,7 +18,7 @@ import {
   workflowById,
 } from './workflow-catalogue.js';
 import type { WorkflowEngine } from './workflow-engine.js';
-import { myActionCount, nodeTokenCounts, nodeTokenList, workflowNodeCounts } from './workflow-node-tokens.js';
+import { hasMyActions, nodeTokenCounts, nodeTokenList, workflowNodeCounts } from './workflow-node-tokens.js';
 import { historyOf, tokenOfItem } from './workflow-tokens.js';
 
 const id = idParams.shape.id;
@@ -143,8 +143,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, db: Database, engin
 
   typed.get('/api/wftoken/my-actions', { config: signedIn }, async (request) => {
     const principal = principalOf(request);
-    const count = await myActionCount(db, registry, await engine.actorsOf(principal));
-    return { count, hasMyActions: count > 0 && hasOption(principal, 'userinterface.display_my_actions_menu') };
+    // an EXISTS, not a count: `count` is 1 when there is at least one pending action (the screens read hasMyActions)
+    const found = await hasMyActions(db, registry, await engine.actorsOf(principal));
+    return { count: found ? 1 : 0, hasMyActions: found && hasOption(principal, 'userinterface.display_my_actions_menu') };
   });
 
   typed.get('/api/wftoken/:entityName/:entityId', { schema: { params: itemParams }, config: signedIn }, async (request) =>
