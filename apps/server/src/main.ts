@@ -59,7 +59,9 @@ if (empty && !seeded) {
 }
 // pg-boss creates its schema and queues when the app gets ready; two processes creating queues together
 // deadlock (its create_queue takes no lock), so this too is done one process at a time
-await database.exclusively(() => app.ready());
+await database.exclusively(async () => {
+  await app.ready();
+});
 await app.listen({ port: config.port, host: config.host });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -21,7 +21,9 @@ const app = await buildApp({
 });
 app.addHook('onClose', async () => database.close());
 // one process at a time creates pg-boss's queues (see main.ts)
-await database.exclusively(() => app.ready());
+await database.exclusively(async () => {
+  await app.ready();
+});
 app.log.info('job worker started');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
