@@ -50,6 +50,11 @@ export type AppConfig = {
   erpSendExpireSeconds: number;
   /** pg-boss maintenance (lost jobs expired and retried, archives) every so many seconds. */
   jobMaintenanceSeconds: number;
+  /**
+   * A running task shows a sign of life every quarter of this; past it without one, its worker is taken
+   * for dead and the job is retried, or ends FAILED after its last attempt (JOB_LEASE_SECONDS).
+   */
+  jobLeaseSeconds: number;
   /** e-Attestations (legal folder follow-up) base URL; unset starts the local simulator. */
   legalFolderUrl: string | undefined;
   /** Its OpenID Connect token endpoint, when not the platform's usual path under the base URL. */
@@ -164,6 +169,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     erpSendRetryDelaySeconds: Math.max(1, Number(environment.ERP_SEND_RETRY_DELAY_SECONDS ?? 10) || 10),
     erpSendExpireSeconds: Math.max(1, Number(environment.ERP_SEND_EXPIRE_SECONDS ?? 300) || 300),
     jobMaintenanceSeconds: Math.max(1, Number(environment.JOB_MAINTENANCE_SECONDS ?? 120) || 120),
+    jobLeaseSeconds: Math.max(1, Number(environment.JOB_LEASE_SECONDS ?? 60) || 60),
     legalFolderUrl: environment.LEGAL_FOLDER_URL || undefined,
     legalFolderTokenUrl: environment.LEGAL_FOLDER_TOKEN_URL || undefined,
     legalFolderAccountId: environment.LEGAL_FOLDER_ACCOUNT_ID || undefined,

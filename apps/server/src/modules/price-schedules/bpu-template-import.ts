@@ -120,12 +120,13 @@ export const IMPORT_BATCH_LINES = 1_000;
 /** Told after each batch is committed: lines written so far, and the file's total. */
 export type ImportProgress = (done: number, total: number) => Promise<void>;
 
+/** One import of a template at a time; rows pointing at the template (their key share) do not wait. */
 async function lockTemplate(transaction: Database, templateId: number): Promise<void> {
   const [template] = await transaction
     .select({ id: bpuTemplates.id })
     .from(bpuTemplates)
     .where(eq(bpuTemplates.id, templateId))
-    .for('update');
+    .for('no key update');
   if (!template) {
     throw notFound();
   }
