@@ -69,13 +69,19 @@ export function inlineParameters(statement: SQL): string {
   });
 }
 
-/** Turns the LF that ends each row of COPY's CSV into CRLF; a line break inside a quoted cell stays. */
-function crlfRows(): Transform {
+/**
+ * The file from COPY's CSV: the BOM and header line first, then the rows with the LF that ends each
+ * one turned into CRLF (a line break inside a quoted cell stays). Nothing is written before the copy's
+ * first bytes or its end, so a query that fails at once still answers an error, not a broken file.
+ */
+function csvFile(header: Buffer): Transform {
   let quoted = false;
+  let started = false;
   const crlf = Buffer.from('\r\n');
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      const parts: Buffer[] = [];
+      const parts: Buffer[] = started ? [] : [header];
+      started = true;
       let start = 0;
       for (let index = 0; index < chunk.length; index++) {
         const byte = chunk[index];
@@ -88,6 +94,9 @@ function crlfRows(): Transform {
       }
       parts.push(chunk.subarray(start));
       done(null, Buffer.concat(parts));
+    },
+    flush(done) {
+      done(null, started ? null : header);
     },
   });
 }
@@ -153,14 +162,13 @@ export async function sendCsv(
   const locale: Locale = reply.server.locale ?? 'fr';
   const columns = csvColumns(definition, query, principal, selectedIds, locale);
   const select = inlineParameters(columns.statement);
-  const header = stringify([columns.labels], { bom: true, delimiter: ';', record_delimiter: '\r\n' });
+  const header = Buffer.from(stringify([columns.labels], { bom: true, delimiter: ';', record_delimiter: '\r\n' }));
   const output = new PassThrough();
-  output.write(header);
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {
     const { blob } = await client.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT csv, DELIMITER ';')`);
     const source = blob ? Readable.fromWeb(blob.stream() as import('node:stream/web').ReadableStream) : Readable.from([]);
-    pipeline(source, crlfRows(), output, () => {});
+    pipeline(source, csvFile(header), output, () => {});
   } else if (client instanceof pg.Pool) {
     const connection = await client.connect();
     let rows: Readable;
@@ -170,7 +178,7 @@ export async function sendCsv(
       connection.release(error instanceof Error ? error : true);
       throw error;
     }
-    pipeline(rows, crlfRows(), output, (error) => {
+    pipeline(rows, csvFile(header), output, (error) => {
       // a copy cut short leaves the connection mid-protocol: closed, not given back to the pool
       connection.release(error ?? undefined);
       if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') {
