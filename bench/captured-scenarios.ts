@@ -77,7 +77,7 @@ export function capturedScenarios(file: CapturedFile, nodeId: number): CapturedS
     for (const step of captured.steps) {
       for (const request of step.requests) {
         const url = urlOf(request, file.ids.node.id, nodeId);
-        const key = `${user}:${request.method === 'GET' ? '' : `${request.method} `}${url.replace(/^\/api\//, '')}`;
+        const key = `${user}:${request.method === 'GET' ? '' : `${request.method} `}${decodeURIComponent(url.replace(/^\/api\//, ''))}`;
         const existing = byKey.get(key);
         if (existing) {
           existing.steps.push(step.step);

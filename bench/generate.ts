@@ -92,15 +92,24 @@ export function benchTarget(targetRows: number): BenchTarget {
 /**
  * Whether the database was migrated with a migration file that has changed since (the foundation
  * migration is still rewritten in place before the first release): its data set must be regenerated.
+ * Only a migration this checkout also has (same timestamp) with another hash counts: a database that a
+ * newer checkout migrated further (a migration this one does not know yet) is not stale, it is ahead.
  */
 async function schemaIsStale(handle: DatabaseHandle): Promise<boolean> {
   const [table] = await rows(handle, sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
   if (!table?.present) {
     return false;
   }
-  const current = new Set(readMigrationFiles({ migrationsFolder }).map((migration) => migration.hash));
-  const applied = await rows(handle, sql`SELECT hash FROM drizzle.__drizzle_migrations`);
-  return applied.some((row) => !current.has(String(row.hash)));
+  const current = new Map(readMigrationFiles({ migrationsFolder }).map((migration) => [migration.folderMillis, migration.hash]));
+  const applied = await rows(handle, sql`SELECT hash, created_at AS "createdAt" FROM drizzle.__drizzle_migrations`);
+  const unknown = applied.filter((row) => !current.has(Number(row.createdAt)));
+  if (unknown.length > 0) {
+    console.warn(`the benchmark database has ${unknown.length} migration(s) this checkout does not know: merge main`);
+  }
+  return applied.some((row) => {
+    const hash = current.get(Number(row.createdAt));
+    return hash !== undefined && hash !== String(row.hash);
+  });
 }
 
 /**

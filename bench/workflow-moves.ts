@@ -50,8 +50,7 @@ const KINDS: MoveKind[] = [
     back: 'att_postponed',
     generated: sql`EXISTS (SELECT 1 FROM attachments att JOIN orders o ON o.id = att.order_id JOIN projects p ON p.id = o.project_id
       JOIN users u ON u.id = p.manager_id
-      WHERE att.id = t.entity_id AND att.reference LIKE 'BM-%' AND NOT att.locked AND u.uid = 'bench.cdp.001'
-        AND NOT EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id))`,
+      WHERE att.id = t.entity_id AND att.reference LIKE 'BM-%' AND NOT att.locked AND u.uid = 'bench.cdp.001')`,
   },
 ];
 
