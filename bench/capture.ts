@@ -293,6 +293,8 @@ async function main(): Promise<void> {
     };
     mkdirSync(path.dirname(capturedFile), { recursive: true });
     writeFileSync(capturedFile, `${JSON.stringify(file, null, 2)}\n`);
+    // in the repository's format (biome), so that a re-run reproduces the committed file byte for byte
+    spawnSync('npx', ['biome', 'format', '--write', capturedFile], { cwd: repositoryRoot, stdio: 'ignore' });
     const count = users.reduce((total, user) => total + user.steps.reduce((sum, step) => sum + step.requests.length, 0), 0);
     console.log(`${path.relative(repositoryRoot, capturedFile)}: ${count} requests over ${users.length} users`);
   } finally {
