@@ -1,112 +1,123 @@
 /**
- * The orders CSV of the whole benchmark database through the API (issue 14) against psql `\copy` of the
- * same SELECT: time, bytes, and the app's resident memory (RSS, sampled every 50 ms from /proc) above
- * its idle level. The app runs in its own process (server.ts), as in run.ts.
- *
- * `npm run csv-export -w bench`, with DATABASE_URL (PostgreSQL; BENCH_DATABASE, default isf_bench).
- * BENCH_CSV_RUNS (2): runs of each measure.
+ * CSV export of every order (about 1,000,000 rows) as the browser asks it (the captured form post of the
+ * orders screen with All), against `psql \copy` of the same rows: the time until the last byte, and the
+ * app's resident memory (VmRSS of the server process, sampled every 20 ms) above its idle value just
+ * before. The psql statement is built with the list engine's own builders from the same form fields (the
+ * list's CSV columns, its FROM, the filters' WHERE, the sort's ORDER BY), its parameters written inline.
+ * Key `csv`; group `csv`.
  */
-import { execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { orderList } from '@isf/server/src/modules/orders/index.js';
-import { csvSelect, inlineParameters } from '@isf/server/src/platform/csv-export.js';
-import { buildSelect, parseListQuery } from '@isf/server/src/platform/list-engine.js';
+import { spawn } from 'node:child_process';
+import { orderList } from '@isf/server/src/modules/orders/orders.lists.js';
+import { buildOrderBy, buildSelect, buildWhere, parseListQuery } from '@isf/server/src/platform/list-engine.js';
 import { sql } from 'drizzle-orm';
-import { benchDirectory, benchTarget, positiveIntegerFromEnvironment } from './generate.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type AppProcess, drain, residentBytes } from './app-process.js';
+import type { CapturedRequest } from './capture-file.js';
 
-const RUNS = positiveIntegerFromEnvironment('BENCH_CSV_RUNS', 2);
-const target = benchTarget(1_000_000);
-if (target.options.kind !== 'postgres') {
-  throw new Error('csv-export measures PostgreSQL: set DATABASE_URL');
+export type CsvFigures = {
+  rows: number;
+  bytes: number;
+  appSeconds: number;
+  psqlSeconds: number;
+  idleBytes: number;
+  peakBytes: number;
+  status: number;
+};
+
+/** The captured CSV download (orders, All). */
+export function csvRequest(requests: CapturedRequest[]): CapturedRequest | undefined {
+  return requests.find((request) => request.method === 'POST' && request.path.endsWith('/csv') && request.form);
 }
-const databaseUrl = target.options.url;
 
-function rssMegabytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kilobytes / 1024;
-}
-
-const child = fork(path.join(benchDirectory, 'server.ts'), [], {
-  cwd: benchDirectory,
-  execArgv: ['--import', 'tsx'],
-  env: { ...process.env, JOB_WORKER: 'false' },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const port = await new Promise<number>((resolve, reject) => {
-  child.once('message', (message) => resolve(Number((message as { port?: unknown }).port)));
-  child.once('exit', (code) => reject(new Error(`the app exited (code ${code}) before listening`)));
-});
-const pid = child.pid ?? 0;
-const base = `http://127.0.0.1:${port}`;
-
-try {
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  // warm the app (first list query, code paths) before reading its idle memory
-  await (await fetch(`${base}/api/orders?filter=all&size=50`, { headers: { authorization: `Bearer ${token}` } })).text();
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-
-  for (let run = 1; run <= RUNS; run++) {
-    const idle = rssMegabytes(pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMegabytes(pid));
-    }, 50);
-    const started = performance.now();
-    const response = await fetch(`${base}/api/orders/csv`, {
+/** Runs the export through the app once, reading it to the end. */
+export async function measureAppExport(
+  app: AppProcess,
+  token: string,
+  request: CapturedRequest,
+): Promise<Omit<CsvFigures, 'psqlSeconds'>> {
+  await drain(app);
+  global.gc?.();
+  const idleBytes = residentBytes(app);
+  let peakBytes = idleBytes;
+  const sampler = setInterval(() => {
+    peakBytes = Math.max(peakBytes, residentBytes(app));
+  }, 20);
+  const started = performance.now();
+  let bytes = 0;
+  let rows = 0;
+  let status = 0;
+  try {
+    const response = await fetch(`${app.base}${request.path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ filter: 'all' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams([...(request.form ?? []), ['token', token]]).toString(),
     });
-    let bytes = 0;
-    let lines = 0;
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      bytes += chunk.length;
-      for (const byte of chunk) {
-        if (byte === 0x0a) {
-          lines += 1;
+    status = response.status;
+    const reader = response.body?.getReader();
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) {
+        break;
+      }
+      bytes += value.byteLength;
+      for (const byte of value) {
+        if (byte === 10) {
+          rows += 1;
         }
       }
     }
-    const seconds = (performance.now() - started) / 1000;
+  } finally {
     clearInterval(sampler);
-    console.log(
-      `API  run ${run}: ${response.status}, ${seconds.toFixed(1)} s, ${(bytes / 1e6).toFixed(0)} MB, ${lines} lines, ` +
-        `RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
-} finally {
-  child.disconnect();
+  const appSeconds = (performance.now() - started) / 1000;
+  peakBytes = Math.max(peakBytes, residentBytes(app));
+  // the header line is no row
+  return { rows: Math.max(0, rows - 1), bytes, appSeconds, idleBytes, peakBytes, status };
 }
 
-// psql \copy of the export's own SELECT (the admin sees every order: no scope), then of the list's plain
-// columns in the same order (what formatting the cells in SQL costs)
-const query = parseListQuery({ page: 0, size: 1 });
-const { select } = csvSelect(orderList, query, null, [], 'fr');
-const columns = Object.entries(orderList.columns)
-  .filter(([, column]) => !column.hiddenInCsv)
-  .map(([name]) => name);
-const plain = inlineParameters(sql`SELECT ${buildSelect(orderList, columns)} FROM ${orderList.from} ORDER BY o.id`);
-for (const [name, statement] of [
-  ['export SELECT', select],
-  ['plain SELECT', plain],
-] as const) {
-  for (let run = 1; run <= RUNS; run++) {
-    const started = performance.now();
-    execFileSync(
-      'psql',
-      [databaseUrl, '-X', '-q', '-c', `\\copy (${statement.replace(/\s+/g, ' ')}) to /dev/null with (format csv, delimiter ';')`],
-      {
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-    console.log(`psql \\copy ${name} run ${run}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+/** A literal for a parameter written inline (psql's \copy takes no parameters). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) {
+    return 'NULL';
   }
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    return String(value);
+  }
+  if (typeof value === 'boolean') {
+    return value ? 'TRUE' : 'FALSE';
+  }
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/** The SELECT of the same rows and columns as the export, for psql. */
+export function copyStatement(request: CapturedRequest): string {
+  const fields = Object.fromEntries(request.form ?? []);
+  const { ids: _ids, filter: _filter, ...wire } = fields;
+  const query = parseListQuery({ ...wire, page: 0, size: 1 });
+  const columns = Object.entries(orderList.columns)
+    .filter(([, column]) => !column.hiddenInCsv)
+    .map(([name]) => name);
+  // admin, filter All: no scope and no work-item condition, as the route builds it for him
+  const statement = sql`SELECT ${buildSelect(orderList, columns)} FROM ${orderList.from}
+    WHERE ${buildWhere(orderList, query, null)} ORDER BY ${buildOrderBy(orderList, query.sort)}`;
+  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+  return text.replace(/\$(\d+)/g, (_match, index: string) => literal(params[Number(index) - 1])).replace(/\s+/g, ' ');
+}
+
+/** `psql \copy (…) TO '/dev/null' CSV HEADER` on the benchmark database: seconds. */
+export async function measurePsqlCopy(databaseUrl: string, request: CapturedRequest): Promise<number> {
+  const command = `\\copy (${copyStatement(request)}) TO '/dev/null' WITH (FORMAT csv, HEADER, DELIMITER ';')`;
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', databaseUrl, '-c', command], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk) => {
+      errors += String(chunk);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql exited with ${code}: ${errors.slice(0, 500)}`))));
+  });
+  return (performance.now() - started) / 1000;
 }
