@@ -18,7 +18,7 @@ import { benchDirectory, benchTarget, positiveIntegerFromEnvironment } from './g
 const RUNS = positiveIntegerFromEnvironment('BENCH_CSV_RUNS', 2);
 const target = benchTarget(1_000_000);
 if (target.options.kind !== 'postgres') {
-  throw new Error('csv-export measures PostgreSQL: set DATABASE_URL');
+  throw new Error('csv-copy measures PostgreSQL: set DATABASE_URL');
 }
 const databaseUrl = target.options.url;
 
