@@ -8,6 +8,7 @@ import {
   consumeDeposits,
   nextAttachmentReference,
   recomputeAttachmentAmounts,
+  refreshOrderFigures,
 } from '../modules/attachments/index.js';
 import { startToken } from '../modules/workflow/index.js';
 import { moveThrough } from './orders-seed.js';
@@ -96,4 +97,6 @@ export async function seedAttachments(db: Database): Promise<void> {
         .where(and(eq(attachments.id, id), eq(attachments.orderId, order.id)));
     }
   }
+  // the tokens were moved directly, without the workflow's post-actions
+  await refreshOrderFigures(db, [order.id]);
 }
