@@ -1,9 +1,10 @@
-ALTER TABLE "orders" ADD COLUMN "rg_held" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "rg_deposit_used" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "rg_released" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "rg_unreleased" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "rg_unreleased_dated" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "rg_released_on_deposit" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+-- idempotent (IF NOT EXISTS): the bench database may hold these columns already (docs/performance.md)
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "rg_held" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "rg_deposit_used" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "rg_released" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "rg_unreleased" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "rg_unreleased_dated" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "rg_released_on_deposit" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 -- the figures of the orders as they stand (attachments/order-figures.ts computes the same), before the index
 UPDATE "orders" o SET "rg_held" = f.rg_held, "rg_deposit_used" = f.rg_deposit_used, "rg_released" = f.rg_released,
   "rg_unreleased" = f.rg_unreleased, "rg_unreleased_dated" = f.rg_unreleased_dated,
@@ -22,4 +23,4 @@ FROM (
   GROUP BY att.order_id
 ) f
 WHERE o.id = f.order_id;--> statement-breakpoint
-CREATE INDEX "orders_rg_held_idx" ON "orders" USING btree ("id") WHERE "orders"."rg_held" > 0;
+CREATE INDEX IF NOT EXISTS "orders_rg_held_idx" ON "orders" USING btree ("id") WHERE "orders"."rg_held" > 0;
