@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { startIntegrations } from './integrations/integrations.js';
-import { createDirectoryStorage } from './integrations/storage/directory-storage.js';
+import { createFileStorage } from './integrations/storage/file-storage.js';
 import { createAgencyService, registerAgencyRoutes } from './modules/agencies/index.js';
 import { registerAttachmentRoutes } from './modules/attachments/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
@@ -120,7 +120,11 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerReferenceRoutes(app, db);
   registerProjectRoutes(app, db);
   registerPriceScheduleRoutes(app, db);
-  registerHelpRoutes(app, db, config.dataDir);
+  // one storage for every uploaded file: documents (evaluation attachments and signed copies are
+  // documents too) and the help menu's incident attachments
+  const storage = createFileStorage(config);
+  app.addHook('onClose', () => storage.close());
+  registerHelpRoutes(app, db, storage);
   const integrations = await startIntegrations(config);
   app.addHook('onClose', integrations.close);
   const agencyService = createAgencyService(db, integrations.registry, integrations.legalFolder);
@@ -144,10 +148,10 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   });
   registerRoleRoutes(app, db);
   registerUserRoutes(app, db);
-  registerDocumentRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
+  registerDocumentRoutes(app, db, storage);
   registerSignatureRoutes(app, db, {
     provider: integrations.signature,
-    storage: createDirectoryStorage(path.join(config.dataDir, 'documents')),
+    storage,
     webhookSecret: config.signatureWebhookSecret,
     webhookToleranceSeconds: config.signatureWebhookToleranceSeconds,
   });
@@ -161,8 +165,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
       }
     });
   }
-  // the same directory as the documents: evaluation attachments are documents
-  registerEvaluationRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
+  registerEvaluationRoutes(app, db, storage);
   registerPopupRoutes(app, db);
   registerNotificationRoutes(app, db);
   registerTaskRoutes(app, db);
