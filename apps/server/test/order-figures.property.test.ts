@@ -141,7 +141,7 @@ async function play(step: Step) {
     }
     case 'reopen': {
       const target = chosen(at('att_validated'));
-      return target && ok(fx.move('attachement', target.id, 'att_reopen', 'att_draft'), step);
+      return target && ok(fx.move('attachement', target.id, 'att_reopen', 'att_draft', 'Quantités à revoir'), step);
     }
     case 'releaseDate': {
       const target = chosen(all);
