@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { Locale } from '@isf/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[];
     tokens: TokenService;
     principals: PrincipalLoader;
+    /** The build's locale (ISF_LOCALE): how the CSV exports write numbers. */
+    locale: Locale;
   }
 }
 
@@ -95,6 +98,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   const principals = createPrincipalLoader(database.db);
   app.decorate('tokens', tokens);
   app.decorate('principals', principals);
+  app.decorate('locale', config.locale);
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) {
       route.config = { ...route.config, access: { kind: 'public' } };

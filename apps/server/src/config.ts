@@ -1,10 +1,13 @@
 import path from 'node:path';
+import { type Locale, parseLocale } from '@isf/contract';
 import type { S3StorageOptions } from './integrations/storage/s3-storage.js';
 
 /** Shortest JWT_SECRET production accepts (32 random bytes written as base64 are 44 characters). */
 export const MIN_JWT_SECRET_LENGTH = 32;
 
 export type AppConfig = {
+  /** ISF_LOCALE, as the web build reads it: the number format of the CSV exports (fr by default). */
+  locale: Locale;
   port: number;
   host: string;
   dataDir: string;
@@ -143,6 +146,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new Error(refusals.join('\n'));
   }
   return {
+    locale: parseLocale(environment.ISF_LOCALE),
     port: Number(environment.PORT ?? 8080),
     host: environment.HOST ?? '0.0.0.0',
     dataDir: path.resolve(environment.DATA_DIR ?? path.join(repositoryRoot, 'data')),

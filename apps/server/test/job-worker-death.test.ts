@@ -4,7 +4,7 @@ import { BPU_TEMPLATE_CSV_HEADERS } from '@isf/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prestations, tasks } from '../src/db/schema/index.js';
-import { countRows, createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';
+import { countRows, createTestApp, inject, login, SERVER_DATABASE_URL, type TestApp, uniqueName } from './helper.js';
 import { csvFile, importForm, priceScheduleFixtures } from './price-schedules-fixtures.js';
 
 /**
@@ -12,7 +12,6 @@ import { csvFile, importForm, priceScheduleFixtures } from './price-schedules-fi
  * processes need PostgreSQL (the embedded database allows one process): this file runs on DATABASE_URL,
  * or on the local server, in a database of its own dropped afterwards.
  */
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const serverDirectory = path.resolve(import.meta.dirname, '..');
 let testApp: TestApp;
@@ -60,7 +59,7 @@ function gate() {
 
 beforeAll(async () => {
   // the API takes no job and answers at once with the task id: the worker processes do the work
-  testApp = await createTestApp({ jobWorker: false, jobWaitTimeoutMs: 200 });
+  testApp = await createTestApp({ jobWorker: false, jobWaitTimeoutMs: 200 }, { serverUrl: SERVER_DATABASE_URL });
   admin = await login(testApp.app, 'admin', 'admin');
 });
 
