@@ -86,7 +86,7 @@ export function createDocumentService(database: Database, storage: FileStorage, 
           })
           .returning({ id: documents.id });
         const id = created?.id ?? 0;
-        await startToken(transaction, 'document', id, file.createdBy);
+        await startToken(transaction, { entity: 'document' }, id, file.createdBy);
         await recordAudit(transaction, context, {
           entity: 'document',
           entityId: id,

@@ -8,6 +8,7 @@ import type { Actor } from './workflow-actors.js';
 import { DEFINITIONS_STAMP_SQL, type DefinitionsCache, type WorkflowDefinitions } from './workflow-definitions.js';
 import { availableTransitions } from './workflow-permissions.js';
 import type { MoveFacts, PostAction, WorkflowRegistry } from './workflow-registry.js';
+import { storeItemNode } from './workflow-tokens.js';
 
 export const MOVED_MEANWHILE_MESSAGE =
   "Cet élément a déjà changé d'étape (quelqu'un d'autre l'a peut-être déplacé entre-temps) : rechargez-le avant d'agir.";
@@ -120,6 +121,7 @@ export async function moveToken(
     if (!moved) {
       throw movedMeanwhile(token.version);
     }
+    await storeItemNode(transaction, registry.kind(token.entityName), token.entityId, toNodeId);
     const [history] = await transaction
       .insert(workflowTokenHistory)
       .values({
