@@ -10,6 +10,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 import { pgliteExecutor, poolExecutor, type SqlExecutor } from './sql-executor.js';
+import { migrateAndAnalyze } from './statistics.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -19,9 +20,19 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Raw SQL on the same connection(s), for pg-boss (platform/jobs). */
   sql: SqlExecutor;
+  /** Applies the pending migrations, then refreshes the planner statistics if any was applied. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own: the migrations and first seeding at start-up, which
+   * several processes started together on one PostgreSQL database would otherwise run at the same time
+   * (drizzle's migrator takes no lock). A PostgreSQL advisory lock; PGlite has one process anyway.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** The advisory lock key of the start-up work (any constant no other code of this database uses). */
+const STARTUP_LOCK_KEY = '7358921460117';
 
 export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
@@ -43,7 +54,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       sql: poolExecutor(pool),
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => migrateAndAnalyze(db, () => migratePg(drizzlePg(pool), { migrationsFolder })),
+      async exclusively(work) {
+        // a connection of its own holds the lock while `work` uses the rest of the pool
+        const holder = await pool.connect();
+        try {
+          await holder.query('SELECT pg_advisory_lock($1::bigint)', [STARTUP_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await holder.query('SELECT pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -67,7 +92,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     sql: pgliteExecutor(client),
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migrateAndAnalyze(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
+    exclusively: (work) => work(),
     close: async () => {
       await client.close();
       release();
