@@ -20,7 +20,7 @@ import {
 } from '../src/db/schema/index.js';
 import { orderWarranty } from '../src/modules/warranties/order-warranty.js';
 import { warrantyCondition, warrantyList } from '../src/modules/warranties/warranties.lists.js';
-import { parseListQuery, runList } from '../src/platform/list-engine.js';
+import { type PageQuery, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { subcontractorOfFirstMarket, withoutFinancialOption } from './deposits-fixtures.js';
 import { createTestApp, inject, login, type TestApp } from './helper.js';
@@ -256,7 +256,7 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
       ],
     ] as const) {
       const base = { projects: [], markets: [market.marketId], subprojects: [], imputations: [] };
-      const query = parseListQuery(wire);
+      const query = parseListQuery(wire) as PageQuery;
       const now = await runList(testApp.db, { ...warrantyList, where: warrantyCondition({ ...base, ...criteria }) }, query, null);
       const before = warrantyCondition({ ...base, ...criteria, hideEmptyRg: false });
       const where = criteria.hideEmptyRg ? sql`${before ?? sql`TRUE`} AND w.rg > 0` : before;
