@@ -250,6 +250,9 @@ export async function ensureAttachments(handle: DatabaseHandle, target: number):
     FROM deposits d2 LEFT JOIN (SELECT deposit_id, sum(amount) AS used FROM attachment_deposits GROUP BY deposit_id) c
       ON c.deposit_id = d2.id
     WHERE d.id = d2.id AND d.reference LIKE 'AV-BM-%'`);
+  // the node each attachment's token stands on, as the workflow engine keeps it (attachments.wf_node_id)
+  await handle.db.execute(sql`UPDATE attachments a SET wf_node_id = t.node_id FROM workflow_tokens t
+    WHERE t.entity_name = 'attachement' AND t.entity_id = a.id AND a.wf_node_id IS DISTINCT FROM t.node_id`);
   await restoreIndexes();
   for (const table of ['attachments', 'attachment_lines', 'attachment_deposits', 'deposits', 'workflow_tokens']) {
     await handle.db.execute(sql`VACUUM ANALYZE ${sql.identifier(table)}`);

@@ -362,6 +362,9 @@ export async function ensureOrders(handle: DatabaseHandle, target: number): Prom
       `  ${String(done).padStart(String(target).length)} / ${target} orders  ${Math.round((done - initiallyDone) / elapsed).toLocaleString('en-US')} rows/s`,
     );
   }
+  // the node each order's token stands on, as the workflow engine keeps it on the order (orders.wf_node_id)
+  await handle.db.execute(sql`UPDATE orders o SET wf_node_id = t.node_id FROM workflow_tokens t
+    WHERE t.entity_name = 'order' AND t.entity_id = o.id AND o.wf_node_id IS DISTINCT FROM t.node_id`);
   await restoreIndexes();
   for (const table of ['orders', 'workflow_tokens', 'markets', 'agencies', 'companies', 'bpus']) {
     await handle.db.execute(sql`VACUUM ANALYZE ${sql.identifier(table)}`);

@@ -13,14 +13,17 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
-await database.migrate();
+await database.exclusively(() => database.migrate());
 const app = await buildApp({
   config: { ...config, jobWorker: true, webDistDir: undefined },
   database,
   logger: { level: config.logLevel },
 });
 app.addHook('onClose', async () => database.close());
-await app.ready();
+// one process at a time creates pg-boss's queues (see main.ts)
+await database.exclusively(async () => {
+  await app.ready();
+});
 app.log.info('job worker started');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

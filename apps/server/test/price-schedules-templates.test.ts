@@ -5,9 +5,9 @@ import {
   MESSAGES_FR,
   type PrestationRecord,
 } from '@isf/contract';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prestations } from '../src/db/schema/index.js';
+import { prestations, tasks } from '../src/db/schema/index.js';
 import { countRows, createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';
 import { csvFile, csvRows, importForm, priceScheduleFixtures } from './price-schedules-fixtures.js';
 
@@ -257,5 +257,35 @@ describe('BPU template CSV import', () => {
     });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().detail).toContain('Aucun fichier sélectionné.');
+  });
+
+  it('imports 20,000 lines in batches, the task showing its progress, and refuses one line more or 5 Mo', async () => {
+    const { template, parent } = await importable();
+    const line = (index: number) => ['Soudure', parent, 'Tranchée', `L-${index}`, `Ligne ${index}`, 'Unité', 'Fourniture'];
+    const lines = Array.from({ length: 20_000 }, (_, index) => line(index));
+    const response = await importFile(template, csvFile([HEADER, ...lines]));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ created: 20_000, updated: 0 });
+    // importable() made one prestation already
+    expect(await templateCount(template)).toBe(20_001);
+    const [task] = await testApp.db
+      .select({ status: tasks.status, events: tasks.events })
+      .from(tasks)
+      .where(and(eq(tasks.objectName, 'bpu_template'), eq(tasks.objectId, template)))
+      .orderBy(desc(tasks.id))
+      .limit(1);
+    expect(task?.status).toBe('SUCCESS');
+    const progress = (task?.events ?? []).filter((event) => event.name === 'Progression').map((event) => event.description);
+    expect(progress).toHaveLength(20);
+    expect(progress[0]).toBe('1\u202f000 ligne(s) sur 20\u202f000 enregistrée(s) (5 %)');
+    expect(progress.at(-1)).toBe('20\u202f000 ligne(s) sur 20\u202f000 enregistrée(s) (100 %)');
+
+    const tooMany = await importFile(template, csvFile([HEADER, ...lines, line(20_000)]));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().detail).toContain('Le fichier dépasse 20000 lignes.');
+    const tooBig = await importFile(template, Buffer.concat([csvFile([HEADER]), Buffer.alloc(5 * 1024 * 1024, 'a')]));
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().detail).toBe('Le fichier dépasse la taille maximale de 5 Mo.');
+    expect(await templateCount(template)).toBe(20_001);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  formatCsvNumber,
   ORDER_FINANCIAL_OPTION_MESSAGE,
   ORDER_RELEASE_DATE_MESSAGE,
   type StatementDetailRecord,
@@ -320,7 +321,7 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
     expect(rows).toHaveLength(1);
     const { content } = await warranties({ markets: String(market.marketId), size: '200' });
     const row = content.find((entry) => entry.id === order);
-    expect(rows[0]?.[header?.indexOf('RG (€)') ?? -1]).toBe(row?.rg);
+    expect(rows[0]?.[header?.indexOf('RG (€)') ?? -1]).toBe(formatCsvNumber(row?.rg ?? '', 'fr'));
   });
 });
 

@@ -109,7 +109,7 @@ export async function newProjectItem(db: Database): Promise<number> {
 /** A token of the test kind, placed on the given node (its start node by default). */
 export async function newTestToken(db: Database, options: { nodeId?: number; projectId?: number; creatorId?: number } = {}) {
   const projectId = options.projectId ?? (await newProjectItem(db));
-  const tokenId = (await startToken(db, TEST_ITEM, projectId, options.creatorId ?? null)) ?? 0;
+  const tokenId = (await startToken(db, { entity: TEST_ITEM }, projectId, options.creatorId ?? null)) ?? 0;
   if (options.nodeId !== undefined) {
     await db.update(workflowTokens).set({ nodeId: options.nodeId }).where(eq(workflowTokens.id, tokenId));
   }

@@ -20,8 +20,17 @@ export type DatabaseHandle = {
   /** Raw SQL on the same connection(s), for pg-boss (platform/jobs). */
   sql: SqlExecutor;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own: the migrations and first seeding at start-up, which
+   * several processes started together on one PostgreSQL database would otherwise run at the same time
+   * (drizzle's migrator takes no lock). A PostgreSQL advisory lock; PGlite has one process anyway.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** The advisory lock key of the start-up work (any constant no other code of this database uses). */
+const STARTUP_LOCK_KEY = '7358921460117';
 
 export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
@@ -44,6 +53,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       sql: poolExecutor(pool),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      async exclusively(work) {
+        // a connection of its own holds the lock while `work` uses the rest of the pool
+        const holder = await pool.connect();
+        try {
+          await holder.query('SELECT pg_advisory_lock($1::bigint)', [STARTUP_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await holder.query('SELECT pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -68,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     sql: pgliteExecutor(client),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    exclusively: (work) => work(),
     close: async () => {
       await client.close();
       release();

@@ -236,7 +236,15 @@ export function buildWhere(
   return conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `);
 }
 
-export function buildOrderBy(definition: ListDefinition, sort: ListQuery['sort']): SQL {
+/**
+ * The ORDER BY of a list query: the sort column, ties broken by the id. `reference` names a column in
+ * it (its SQL by default; the CSV export orders an outer query by the inner query's output columns).
+ */
+export function buildOrderBy(
+  definition: ListDefinition,
+  sort: ListQuery['sort'],
+  reference: (name: string, column: ListColumn) => SQL = (_name, column) => column.sql,
+): SQL {
   const chosen = sort ?? definition.defaultSort;
   const column = ownColumn(definition, chosen.column);
   if (!column || column.sortable === false) {
@@ -246,9 +254,9 @@ export function buildOrderBy(definition: ListDefinition, sort: ListQuery['sort']
   const idColumn = ownColumn(definition, definition.idColumn);
   const nulls = chosen.direction === 'desc' ? sql`NULLS LAST` : sql`NULLS FIRST`;
   if (chosen.column === definition.idColumn || !idColumn) {
-    return sql`${column.sql} ${direction}`;
+    return sql`${reference(chosen.column, column)} ${direction}`;
   }
-  return sql`${column.sql} ${direction} ${nulls}, ${idColumn.sql} ${direction}`;
+  return sql`${reference(chosen.column, column)} ${direction} ${nulls}, ${reference(definition.idColumn, idColumn)} ${direction}`;
 }
 
 export function buildSelect(definition: ListDefinition, columns: string[] = Object.keys(definition.columns)): SQL {

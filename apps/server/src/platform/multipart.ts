@@ -15,7 +15,12 @@ export async function readMultipart(request: FastifyRequest, options: { maxFileB
   }
   const fields: Record<string, string> = {};
   let file: MultipartForm['file'];
-  for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, files: 1, fields: 50 } })) {
+  // a file too large does not throw (a 413 in English): it is answered below as a 400 in French
+  const partOptions: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
+    limits: { fileSize: options.maxFileBytes, files: 1, fields: 50 },
+    throwFileSizeLimit: false,
+  };
+  for await (const part of request.parts(partOptions)) {
     if (part.type === 'file') {
       const content = await part.toBuffer();
       if (part.file.truncated) {

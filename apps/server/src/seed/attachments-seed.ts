@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import { attachments, deposits, orderLines, users } from '../db/schema/index.js';
 import {
   applyAttachmentLines,
+  attachmentWorkItem,
   CANNOT_EDIT_AFTER_VALIDATION,
   consumeDeposits,
   nextAttachmentReference,
@@ -84,9 +85,9 @@ export async function seedAttachments(db: Database): Promise<void> {
       }),
     );
     await recomputeAttachmentAmounts(db, id);
-    const tokenId = await startToken(db, ATTACHMENT_ENTITY, id, admin.id);
+    const tokenId = await startToken(db, attachmentWorkItem, id, admin.id);
     if (tokenId !== null && demo.path.length > 0) {
-      await moveThrough(db, tokenId, demo.path, admin.id);
+      await moveThrough(db, attachmentWorkItem, id, tokenId, demo.path, admin.id);
     }
     if (demo.path.at(-1) === 'att_validated') {
       await consumeDeposits(db, id);

@@ -55,7 +55,7 @@ export async function seedContracts(db: Database): Promise<void> {
       .values({ name: 'Contrat cadre et annexes', contractId: contract.id, createdBy: buyer.id })
       .returning({ id: envelopes.id });
     if (envelope) {
-      await startToken(db, ENVELOPE_ENTITY, envelope.id, buyer.id);
+      await startToken(db, { entity: ENVELOPE_ENTITY }, envelope.id, buyer.id);
     }
   }
 }

@@ -142,7 +142,7 @@ export async function seedMarkets(db: Database): Promise<void> {
         .set({ marketId })
         .where(like(bpus.name, `${demo.bpu}%`));
     }
-    const tokenId = start ? await startToken(db, 'subcontractor_market', marketId, buyer?.id ?? null) : null;
+    const tokenId = start ? await startToken(db, { entity: 'subcontractor_market' }, marketId, buyer?.id ?? null) : null;
     if (tokenId !== null) {
       await moveAlong(db, tokenId, demo.path, buyer?.id ?? null);
     }

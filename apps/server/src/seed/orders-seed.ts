@@ -13,8 +13,8 @@ import {
   workflowTokens,
   workflowTransitions,
 } from '../db/schema/index.js';
-import { applyLines, nextOrderReference } from '../modules/orders/index.js';
-import { startToken } from '../modules/workflow/index.js';
+import { applyLines, nextOrderReference, orderWorkItem } from '../modules/orders/index.js';
+import { startToken, storeItemNode, type WorkItemRef } from '../modules/workflow/index.js';
 
 type DemoOrder = {
   /** Index of the market among the markets holding a BPU. */
@@ -88,7 +88,14 @@ async function erpChargeOf(
 }
 
 /** Moves a demo token along the links to the given nodes (the seed's own steps, with history). */
-export async function moveThrough(db: Database, tokenId: number, nodeCodes: string[], userId: number): Promise<void> {
+export async function moveThrough(
+  db: Database,
+  item: WorkItemRef,
+  entityId: number,
+  tokenId: number,
+  nodeCodes: string[],
+  userId: number,
+): Promise<void> {
   for (const code of nodeCodes) {
     const [token] = await db.select({ nodeId: workflowTokens.nodeId }).from(workflowTokens).where(eq(workflowTokens.id, tokenId));
     const [transition] = await db
@@ -101,6 +108,7 @@ export async function moveThrough(db: Database, tokenId: number, nodeCodes: stri
       throw new Error(`demo order: no link to ${code}`);
     }
     await db.update(workflowTokens).set({ nodeId: transition.toNodeId }).where(eq(workflowTokens.id, tokenId));
+    await storeItemNode(db, item, entityId, transition.toNodeId);
     await db.insert(workflowTokenHistory).values({
       tokenId,
       fromNodeId: token.nodeId,
@@ -162,9 +170,9 @@ export async function seedOrders(db: Database): Promise<void> {
       { id: orderId, bpuId: bpu.id },
       prices.map((price, index) => ({ id: null, prestation: price.prestation, quantity: demo.quantities[index] ?? '1' })),
     );
-    const tokenId = await startToken(db, 'order', orderId, admin.id);
+    const tokenId = await startToken(db, orderWorkItem, orderId, admin.id);
     if (tokenId !== null) {
-      await moveThrough(db, tokenId, demo.path, admin.id);
+      await moveThrough(db, orderWorkItem, orderId, tokenId, demo.path, admin.id);
     }
     const reached = demo.path.at(-1);
     if (reached === 'os_validation_sst' || reached === 'os_validated') {

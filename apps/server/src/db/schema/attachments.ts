@@ -17,6 +17,7 @@ import { versioned } from './columns.js';
 import { markets } from './markets.js';
 import { orders } from './orders.js';
 import { prestations } from './price-schedules.js';
+import { workflowNodes } from './workflow.js';
 
 /**
  * Deposits (spec 2 §3): an amount paid in advance to the subcontractor on a market, or on one of its
@@ -81,11 +82,14 @@ export const attachments = pgTable(
     /** Who moved it to a validated node, and when (null while not validated). */
     validatorId: integer('validator_id').references(() => users.id),
     validatedAt: timestamp('validated_at', { withTimezone: true, mode: 'string' }),
+    /** The node of its workflow token, kept by the workflow engine (see `orders.wf_node_id`). */
+    wfNodeId: integer('wf_node_id').references(() => workflowNodes.id),
     ...versioned,
   },
   (table) => [
     uniqueIndex('attachments_reference_unique').on(table.reference.asc().nullsFirst()),
     uniqueIndex('attachments_order_sequence_unique').on(table.orderId, table.referenceSequence),
+    index('attachments_wf_node_idx').on(table.wfNodeId, table.id),
     index('attachments_amount_sort_idx').on(table.amount.asc().nullsFirst(), table.id),
     index('attachments_created_at_sort_idx').on(table.createdAt.asc().nullsFirst(), table.id),
     // pg_trgm: serves the list engine's "contains" filter (a regular expression, see platform/text-match.ts)

@@ -12,6 +12,7 @@ const ofAttachment = (entityId: SQL, expression: SQL) =>
  */
 export const attachmentWorkItem: WorkItemKind = {
   entity: ATTACHMENT_ENTITY,
+  nodeColumn: { table: 'attachments', column: 'wf_node_id' },
   scope(principal: Principal, entityId: SQL): SQL {
     if (!can(principal, 'attachement', 'read')) {
       return sql`FALSE`;

@@ -34,6 +34,7 @@ import { type AttachmentTarget, applyAttachmentLines, recomputeAttachmentAmounts
 import { attachmentPrestations } from './attachment-prestations.js';
 import { nextAttachmentReference } from './attachment-reference.js';
 import { invoicingStatementSql, releaseStatementsSql } from './attachment-statements.js';
+import { attachmentWorkItem } from './attachment-work-item.js';
 import { ATTACHMENT_ENTITY } from './attachments.lists.js';
 
 type DetailRow = Omit<
@@ -193,7 +194,7 @@ export function createAttachmentService(database: Database) {
       const id = Number(created?.id);
       await recomputeAttachmentAmounts(tx, id);
       await recordAudit(tx, context, { entity: ATTACHMENT_ENTITY, entityId: id, action: 'create', after: await find(tx, id) });
-      await startToken(tx, ATTACHMENT_ENTITY, id, principal.userId);
+      await startToken(tx, attachmentWorkItem, id, principal.userId);
       return { id, reference: reference.reference };
     });
   }

@@ -13,6 +13,7 @@ export { CANNOT_EDIT_AFTER_VALIDATION } from './attachment-editing.js';
 export { applyAttachmentLines, recomputeAttachmentAmounts } from './attachment-lines.js';
 export { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 export { nextAttachmentReference } from './attachment-reference.js';
+export { attachmentWorkItem } from './attachment-work-item.js';
 export { ATTACHMENT_ENTITY, attachmentScope } from './attachments.lists.js';
 export { registerAttachmentRoutes } from './attachments.routes.js';
 export type { AttachmentService } from './attachments.service.js';

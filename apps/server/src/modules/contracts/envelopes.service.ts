@@ -248,7 +248,7 @@ export function createEnvelopeService(database: Database, engine: WorkflowEngine
           context,
           transaction,
         );
-        await startToken(transaction, ENVELOPE_ENTITY, id, principal.userId);
+        await startToken(transaction, { entity: ENVELOPE_ENTITY }, id, principal.userId);
         return id;
       });
     },

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { formatMessage } from '@isf/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { documents, documentTypes } from '../../db/schema/index.js';
-import type { FileStorage } from '../../integrations/storage/storage.port.js';
+import { type FileStorage, StoredFileMissing } from '../../integrations/storage/storage.port.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { updateAtVersion } from '../../platform/crud.js';
-import { badRequest, businessRefusal, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, businessRefusal, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { contentMatchesName, detectFileKind, sanitizeFileName } from '../../platform/file-kind.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
@@ -15,6 +16,20 @@ import { type DocumentOwnerRegistry, ownerAllows } from './document-owners.js';
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const NO_FILE_MESSAGE = 'Aucun fichier sélectionné.';
 export const FILE_CONTENT_MESSAGE = 'Le contenu du fichier ne correspond pas à son type ou ce type de fichier est refusé.';
+export const STORED_FILE_MISSING_MESSAGE =
+  "Le fichier de ce document est introuvable dans le stockage : contactez l'administrateur.";
+
+/** The document's row is there, its file is not (removed from the directory or the bucket): a 404 that says so. */
+async function readStored(storage: FileStorage, key: string) {
+  try {
+    return await storage.read(key);
+  } catch (error) {
+    if (error instanceof StoredFileMissing) {
+      throw new HttpError(404, { error: formatMessage('error.notFound'), detail: STORED_FILE_MISSING_MESSAGE });
+    }
+    throw error;
+  }
+}
 
 export type Upload = {
   fileName: string;
@@ -86,7 +101,7 @@ export function createDocumentService(database: Database, storage: FileStorage, 
           })
           .returning({ id: documents.id });
         const id = created?.id ?? 0;
-        await startToken(transaction, 'document', id, file.createdBy);
+        await startToken(transaction, { entity: 'document' }, id, file.createdBy);
         await recordAudit(transaction, context, {
           entity: 'document',
           entityId: id,
@@ -204,7 +219,7 @@ export function createDocumentService(database: Database, storage: FileStorage, 
         throw notFound();
       }
       const chunks: Buffer[] = [];
-      for await (const chunk of await storage.read(row.storageKey)) {
+      for await (const chunk of await readStored(storage, row.storageKey)) {
         chunks.push(Buffer.from(chunk as Buffer));
       }
       return { ...row, content: Buffer.concat(chunks) };
@@ -212,7 +227,7 @@ export function createDocumentService(database: Database, storage: FileStorage, 
 
     async download(id: number, principal: Principal) {
       const { row } = await find(id, principal);
-      return { filename: row.filename, contentKind: row.contentKind, stream: await storage.read(row.storageKey) };
+      return { filename: row.filename, contentKind: row.contentKind, stream: await readStored(storage, row.storageKey) };
     },
 
     async updateComment(

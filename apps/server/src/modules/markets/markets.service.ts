@@ -183,7 +183,7 @@ export function createMarketService(database: Database, vatFollowers: MarketVatF
       await assertReferences(input, principal);
       return database.transaction(async (transaction) => {
         const id = await crud.create(columnsOf(input), context, transaction);
-        await startToken(transaction, MARKET_ENTITY, id, principal.userId);
+        await startToken(transaction, { entity: MARKET_ENTITY }, id, principal.userId);
         return id;
       });
     },

@@ -5,6 +5,7 @@ export { loadOrderPdfOrder } from './order-pdf.js';
 export { requirePdfOption } from './order-pdf.routes.js';
 export { marketFacts, type OrderPdfOrder } from './order-pdf-layout.js';
 export { nextOrderReference } from './order-reference.js';
+export { orderWorkItem } from './order-work-item.js';
 export { ORDER_ENTITY, orderList, orderScope } from './orders.lists.js';
 export { registerOrderRoutes } from './orders.routes.js';
 export { FINANCIAL_OPTION, type OrderService } from './orders.service.js';

@@ -9,6 +9,7 @@ import { ORDER_ENTITY, orderScope } from './orders.lists.js';
  */
 export const orderWorkItem: WorkItemKind = {
   entity: ORDER_ENTITY,
+  nodeColumn: { table: 'orders', column: 'wf_node_id' },
   scope(principal: Principal, entityId: SQL): SQL {
     if (!can(principal, 'order', 'read')) {
       return sql`FALSE`;

@@ -42,6 +42,7 @@ import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { invoicedAmountOf, lastAttachmentOf } from './order-attachments.js';
 import { applyLines } from './order-lines.js';
 import { nextOrderReference } from './order-reference.js';
+import { orderWorkItem } from './order-work-item.js';
 import { ORDER_ENTITY } from './orders.lists.js';
 
 export const FINANCIAL_OPTION = 'serviceorders.edit_financial_info';
@@ -324,7 +325,7 @@ export function createOrderService(database: Database) {
         .returning({ id: orders.id });
       const id = Number(created?.id);
       await recordAudit(tx, context, { entity: ORDER_ENTITY, entityId: id, action: 'create', after: await find(tx, id) });
-      await startToken(tx, ORDER_ENTITY, id, principal.userId);
+      await startToken(tx, orderWorkItem, id, principal.userId);
       return id;
     });
   }

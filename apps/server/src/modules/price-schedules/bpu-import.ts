@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bpus, prestationPrices, prestations } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { notFound } from '../../platform/errors.js';
+import { IMPORT_BATCH_LINES, type ImportProgress } from './bpu-template-import.js';
 import { assertUnlocked } from './bpus.service.js';
 import { normalizeCost } from './costs.js';
 import { importRefused, type ParsedCsv } from './csv-import.js';
@@ -51,64 +52,96 @@ function readLines(
   return prices;
 }
 
+type PriceChange = { prestationId: number; cost: string; before: string | null };
+
+async function lockBpu(transaction: Database, bpuId: number) {
+  const [bpu] = await transaction
+    .select({ id: bpus.id, locked: bpus.locked, templateId: bpus.bpuTemplateId })
+    .from(bpus)
+    .where(eq(bpus.id, bpuId))
+    .for('update');
+  if (!bpu) {
+    throw notFound();
+  }
+  assertUnlocked(bpu);
+  return bpu;
+}
+
+/** Writes one batch of prices and moves the BPU's version, with the batch's audit row. */
+async function writeBatch(transaction: Database, bpuId: number, batch: [number, { cost: string }][], context: AuditContext) {
+  await lockBpu(transaction, bpuId);
+  const saved = new Map(
+    (
+      await transaction
+        .select({ prestationId: prestationPrices.prestationId, cost: prestationPrices.cost })
+        .from(prestationPrices)
+        .where(
+          and(
+            eq(prestationPrices.bpuId, bpuId),
+            inArray(
+              prestationPrices.prestationId,
+              batch.map(([prestationId]) => prestationId),
+            ),
+          ),
+        )
+    ).map((row) => [row.prestationId, row.cost]),
+  );
+  const changes: PriceChange[] = batch
+    .filter(([prestationId, { cost }]) => saved.get(prestationId) !== cost && (saved.has(prestationId) || cost !== '0.00'))
+    .map(([prestationId, { cost }]) => ({ prestationId, cost, before: saved.get(prestationId) ?? null }));
+  if (changes.length === 0) {
+    return 0;
+  }
+  await transaction
+    .insert(prestationPrices)
+    .values(changes.map((change) => ({ bpuId, prestationId: change.prestationId, cost: change.cost })))
+    .onConflictDoUpdate({
+      target: [prestationPrices.bpuId, prestationPrices.prestationId],
+      set: { cost: sql`excluded.cost` },
+    });
+  await transaction
+    .update(bpus)
+    .set({ version: sql`${bpus.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(bpus.id, bpuId));
+  await recordAudit(transaction, context, {
+    entity: 'bpu_sst',
+    entityId: bpuId,
+    action: 'import',
+    after: {
+      priceChanges: changes.map(({ prestationId, before, cost }) => ({ prestation: prestationId, before, after: cost })),
+    },
+  });
+  return changes.length;
+}
+
 /**
  * Imports the prices of a BPU from a CSV with a Code and a Prix column (the BPU export fits): it only
- * updates prices of the template's prestations; an empty price is left as it is. All or nothing, and
- * the BPU's version moves so an editor holding the old prices cannot overwrite them.
+ * updates prices of the template's prestations; an empty price is left as it is. The whole file is
+ * checked first (any faulty line refuses it, nothing written), then written in batches, each a
+ * transaction that moves the BPU's version so an editor holding the old prices cannot overwrite them.
+ * Running it again after a batch was cut short completes it (a price already written is no change).
  */
 export async function importBpuPrices(
   database: Database,
   bpuId: number,
   csv: ParsedCsv,
   context: AuditContext,
+  progress: ImportProgress = async () => undefined,
 ): Promise<{ updated: number }> {
-  return database.transaction(async (transaction) => {
-    const [bpu] = await transaction
-      .select({ id: bpus.id, locked: bpus.locked, templateId: bpus.bpuTemplateId })
-      .from(bpus)
-      .where(eq(bpus.id, bpuId))
-      .for('update');
-    if (!bpu) {
-      throw notFound();
-    }
-    assertUnlocked(bpu);
-    const { header, lines } = csv;
+  const prices = await database.transaction(async (transaction) => {
+    const bpu = await lockBpu(transaction, bpuId);
     const templatePrestations = await transaction
       .select({ id: prestations.id, code: prestations.code })
       .from(prestations)
       .where(eq(prestations.bpuTemplateId, bpu.templateId));
-    const prices = readLines(lines, columnsOf(header), new Map(templatePrestations.map((row) => [row.code, row.id])));
-    const saved = new Map(
-      (
-        await transaction
-          .select({ prestationId: prestationPrices.prestationId, cost: prestationPrices.cost })
-          .from(prestationPrices)
-          .where(eq(prestationPrices.bpuId, bpuId))
-      ).map((row) => [row.prestationId, row.cost]),
-    );
-    const changes = [...prices]
-      .filter(([prestationId, { cost }]) => saved.get(prestationId) !== cost && (saved.has(prestationId) || cost !== '0.00'))
-      .map(([prestationId, { cost }]) => ({ prestationId, cost, before: saved.get(prestationId) ?? null }));
-    for (const change of changes) {
-      await transaction
-        .insert(prestationPrices)
-        .values({ bpuId, prestationId: change.prestationId, cost: change.cost })
-        .onConflictDoUpdate({ target: [prestationPrices.bpuId, prestationPrices.prestationId], set: { cost: change.cost } });
-    }
-    if (changes.length > 0) {
-      await transaction
-        .update(bpus)
-        .set({ version: sql`${bpus.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(bpus.id, bpuId));
-    }
-    await recordAudit(transaction, context, {
-      entity: 'bpu_sst',
-      entityId: bpuId,
-      action: 'import',
-      after: {
-        priceChanges: changes.map(({ prestationId, before, cost }) => ({ prestation: prestationId, before, after: cost })),
-      },
-    });
-    return { updated: changes.length };
+    return readLines(csv.lines, columnsOf(csv.header), new Map(templatePrestations.map((row) => [row.code, row.id])));
   });
+  const entries = [...prices];
+  let updated = 0;
+  for (let start = 0; start < entries.length; start += IMPORT_BATCH_LINES) {
+    const batch = entries.slice(start, start + IMPORT_BATCH_LINES);
+    updated += await database.transaction((transaction) => writeBatch(transaction, bpuId, batch, context));
+    await progress(start + batch.length, entries.length);
+  }
+  return { updated };
 }

@@ -1,5 +1,5 @@
 import { BPU_TEMPLATE_CSV_HEADERS } from '@isf/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bpuTemplates, categories, prestationReferences, prestations, prestationTypes, units } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
@@ -114,64 +114,114 @@ function changed(current: PrestationValues, next: PrestationValues): boolean {
   return (Object.keys(next) as (keyof PrestationValues)[]).some((key) => current[key] !== next[key]);
 }
 
+/** Lines written per transaction: a 20,000-line file is 20 short transactions, each reported. */
+export const IMPORT_BATCH_LINES = 1_000;
+
+/** Told after each batch is committed: lines written so far, and the file's total. */
+export type ImportProgress = (done: number, total: number) => Promise<void>;
+
+/** One import of a template at a time; rows pointing at the template (their key share) do not wait. */
+async function lockTemplate(transaction: Database, templateId: number): Promise<void> {
+  const [template] = await transaction
+    .select({ id: bpuTemplates.id })
+    .from(bpuTemplates)
+    .where(eq(bpuTemplates.id, templateId))
+    .for('no key update');
+  if (!template) {
+    throw notFound();
+  }
+}
+
+/** Creates or updates one batch of prestations (matched on their code) inside `transaction`. */
+async function writeBatch(transaction: Database, templateId: number, rows: PrestationValues[]) {
+  const existing = new Map(
+    (
+      await transaction
+        .select({
+          id: prestations.id,
+          referenceId: prestations.referenceId,
+          categoryId: prestations.categoryId,
+          unitId: prestations.unitId,
+          typeId: prestations.typeId,
+          code: prestations.code,
+          description: prestations.description,
+        })
+        .from(prestations)
+        .where(
+          and(
+            eq(prestations.bpuTemplateId, templateId),
+            inArray(
+              prestations.code,
+              rows.map((row) => row.code),
+            ),
+          ),
+        )
+    ).map((row) => [row.code, row]),
+  );
+  const created = rows.filter((row) => !existing.has(row.code));
+  const updated = rows.filter((row) => {
+    const current = existing.get(row.code);
+    return current !== undefined && changed(current, row);
+  });
+  if (created.length > 0) {
+    await transaction.insert(prestations).values(created.map((row) => ({ ...row, bpuTemplateId: templateId })));
+  }
+  if (updated.length > 0) {
+    const values = sql.join(
+      updated.map(
+        (row) =>
+          sql`(${row.code}::text, ${row.referenceId}::integer, ${row.categoryId}::integer, ${row.unitId}::integer, ${row.typeId}::integer, ${row.description}::text)`,
+      ),
+      sql`, `,
+    );
+    await transaction.execute(sql`
+      UPDATE prestations AS target SET
+        reference_id = source.reference_id, category_id = source.category_id, unit_id = source.unit_id,
+        type_id = source.type_id, description = source.description,
+        version = target.version + 1, updated_at = now()
+      FROM (VALUES ${values}) AS source (code, reference_id, category_id, unit_id, type_id, description)
+      WHERE target.bpu_template_id = ${templateId} AND target.code = source.code`);
+  }
+  return { created: created.map((row) => row.code), updated: updated.map((row) => row.code) };
+}
+
 /**
  * Imports a template CSV (the export's columns): each line creates the prestation of its code or
- * updates it. All or nothing: one transaction, and any faulty line refuses the whole file.
+ * updates it. The whole file is checked first and any faulty line refuses it, nothing written; then it
+ * is written in batches of IMPORT_BATCH_LINES, each its own transaction with its audit row. A batch cut
+ * short (a worker killed) leaves the batches before it; running the import again completes it, since a
+ * line already written is matched on its code and left as is (docs/decisions.md, Imports in batches).
  */
 export async function importTemplatePrestations(
   database: Database,
   templateId: number,
   csv: ParsedCsv,
   context: AuditContext,
+  progress: ImportProgress = async () => undefined,
 ): Promise<{ created: number; updated: number }> {
   const { header, lines } = csv;
   assertHeader(header, BPU_TEMPLATE_CSV_HEADERS);
-  return database.transaction(async (transaction) => {
-    const [template] = await transaction
-      .select({ id: bpuTemplates.id })
-      .from(bpuTemplates)
-      .where(eq(bpuTemplates.id, templateId))
-      .for('update');
-    if (!template) {
-      throw notFound();
-    }
-    const rows = readLines(lines, await lookups(transaction));
-    const existing = new Map(
-      (
-        await transaction
-          .select({
-            id: prestations.id,
-            referenceId: prestations.referenceId,
-            categoryId: prestations.categoryId,
-            unitId: prestations.unitId,
-            typeId: prestations.typeId,
-            code: prestations.code,
-            description: prestations.description,
-          })
-          .from(prestations)
-          .where(eq(prestations.bpuTemplateId, templateId))
-      ).map((row) => [row.code, row]),
-    );
-    const created = rows.filter((row) => !existing.has(row.code));
-    const updated = rows.filter((row) => {
-      const current = existing.get(row.code);
-      return current !== undefined && changed(current, row);
-    });
-    if (created.length > 0) {
-      await transaction.insert(prestations).values(created.map((row) => ({ ...row, bpuTemplateId: templateId })));
-    }
-    for (const row of updated) {
-      await transaction
-        .update(prestations)
-        .set({ ...row, version: sql`${prestations.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(prestations.bpuTemplateId, templateId), eq(prestations.code, row.code)));
-    }
-    await recordAudit(transaction, context, {
-      entity: 'bpu_template',
-      entityId: templateId,
-      action: 'import',
-      after: { created: created.map((row) => row.code), updated: updated.map((row) => row.code) },
-    });
-    return { created: created.length, updated: updated.length };
+  const rows = await database.transaction(async (transaction) => {
+    await lockTemplate(transaction, templateId);
+    return readLines(lines, await lookups(transaction));
   });
+  const counts = { created: 0, updated: 0 };
+  for (let start = 0; start < rows.length || start === 0; start += IMPORT_BATCH_LINES) {
+    const batch = rows.slice(start, start + IMPORT_BATCH_LINES);
+    const written = await database.transaction(async (transaction) => {
+      await lockTemplate(transaction, templateId);
+      const result = await writeBatch(transaction, templateId, batch);
+      await recordAudit(transaction, context, {
+        entity: 'bpu_template',
+        entityId: templateId,
+        action: 'import',
+        after: result,
+      });
+      return result;
+    });
+    counts.created += written.created.length;
+    counts.updated += written.updated.length;
+    await progress(Math.min(start + batch.length, rows.length), rows.length);
+  }
+  return counts;
 }

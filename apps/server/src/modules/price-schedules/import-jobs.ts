@@ -22,6 +22,13 @@ function lineCount(csv: z.infer<typeof parsedCsvSchema>): string {
   return `${csv.lines.length} ligne(s) à importer`;
 }
 
+/** The task's progress after each batch: "5 000 lignes sur 20 000 enregistrées (25 %)". */
+export function progressText(done: number, total: number): string {
+  const percent = total === 0 ? 100 : Math.floor((done * 100) / total);
+  const number = new Intl.NumberFormat('fr-FR');
+  return `${number.format(done)} ligne(s) sur ${number.format(total)} enregistrée(s) (${percent} %)`;
+}
+
 export function templateImportJob(
   database: Database,
   principals: PrincipalLoader,
@@ -37,6 +44,7 @@ export function templateImportJob(
         templateId,
         csv,
         await jobAuditContext(principals, context, audit),
+        (done, total) => context.log('Progression', progressText(done, total)),
       );
       await context.log('Prestations importées', `${counts.created} créée(s), ${counts.updated} mise(s) à jour`);
       return counts;
@@ -54,7 +62,13 @@ export function bpuImportJob(
     retry: IMPORT_RETRY,
     async handler({ bpuId, csv, audit }, context) {
       await context.log('Lecture du fichier', lineCount(csv));
-      const result = await importBpuPrices(database, bpuId, csv, await jobAuditContext(principals, context, audit));
+      const result = await importBpuPrices(
+        database,
+        bpuId,
+        csv,
+        await jobAuditContext(principals, context, audit),
+        (done, total) => context.log('Progression', progressText(done, total)),
+      );
       await context.log('Prix importés', `${result.updated} prix modifié(s)`);
       return result;
     },

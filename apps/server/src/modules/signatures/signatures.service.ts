@@ -218,7 +218,7 @@ export function createSignatureService(deps: {
         await moveBySystem(
           transaction,
           {
-            entity: 'envelope',
+            item: { entity: 'envelope' },
             entityId: request.envelopeId,
             transitionCode: done ? 'env_to_signed' : 'env_signature_failed',
             userId: null,
@@ -230,7 +230,7 @@ export function createSignatureService(deps: {
         for (const { part } of signed) {
           await moveBySystem(
             transaction,
-            { entity: 'document', entityId: part.documentId, transitionCode: 'doc_to_signed', userId: null, comment },
+            { item: { entity: 'document' }, entityId: part.documentId, transitionCode: 'doc_to_signed', userId: null, comment },
             context,
           );
         }
@@ -288,7 +288,7 @@ export function createSignatureService(deps: {
           await moveBySystem(
             transaction,
             {
-              entity: 'envelope',
+              item: { entity: 'envelope' },
               entityId: target.envelopeId,
               transitionCode: 'env_to_signing',
               userId: principal.userId,

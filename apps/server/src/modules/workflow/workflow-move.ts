@@ -7,6 +7,7 @@ import { businessRefusal, forbidden, HttpError, notFound } from '../../platform/
 import type { Actor } from './workflow-actors.js';
 import { availableTransitions } from './workflow-permissions.js';
 import type { MoveFacts, PostAction, WorkflowRegistry } from './workflow-registry.js';
+import { storeItemNode } from './workflow-tokens.js';
 
 export const MOVED_MEANWHILE_MESSAGE =
   "Cet élément a déjà changé d'étape (quelqu'un d'autre l'a peut-être déplacé entre-temps) : rechargez-le avant d'agir.";
@@ -116,6 +117,7 @@ export async function moveToken(
     if (!moved) {
       throw movedMeanwhile(token.version);
     }
+    await storeItemNode(transaction, registry.kind(token.entityName), token.entityId, toNodeId);
     const [history] = await transaction
       .insert(workflowTokenHistory)
       .values({

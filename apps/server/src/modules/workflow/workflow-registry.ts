@@ -3,6 +3,12 @@ import type { Database } from '../../db/client.js';
 import type { ListColumn } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 
+/** A column of the work item's own table (`id` its key) where the engine keeps the item's current node. */
+export type NodeColumn = { table: string; column: string };
+
+/** What the token functions need of a kind: its entity and, when it stores it, where its current node goes. */
+export type WorkItemRef = { entity: string; nodeColumn?: NodeColumn };
+
 /**
  * A kind of work item (orders, attachments, documents, ...) as its business module registers it: which
  * items a profile sees, and optionally which are assigned to it and how to label them.
@@ -23,6 +29,12 @@ export type WorkItemKind = {
   columns?(entityId: SQL): Record<string, ListColumn>;
   /** The item's amount, a numeric expression (the home dashboard's running orders total). */
   amount?(entityId: SQL): SQL;
+  /**
+   * Where the item's row keeps its current node (kinds with big lists: orders, attachments): set by the
+   * engine in the transaction that starts or moves the token, so the lists filter on the item's own
+   * indexed row instead of joining the tokens (docs/decisions.md, "Work items: the stored current node").
+   */
+  nodeColumn?: NodeColumn;
 };
 
 /** Which moves a guard or post-action concerns: every given field must match (none: every move). */

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { workflowTokenHistory, workflowTokens, workflowTransitions } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import type { WorkItemRef } from './workflow-registry.js';
+import { storeItemNode } from './workflow-tokens.js';
 
 /**
  * Moves an item's token along a transition fired by the system, not by a person (the e-signature
@@ -10,13 +12,14 @@ import { type AuditContext, recordAudit } from '../../platform/audit.js';
  */
 export async function moveBySystem(
   db: Database,
-  input: { entity: string; entityId: number; transitionCode: string; userId: number | null; comment: string | null },
+  input: { item: WorkItemRef; entityId: number; transitionCode: string; userId: number | null; comment: string | null },
   audit: AuditContext,
 ): Promise<boolean> {
+  const { entity } = input.item;
   const [token] = await db
     .select()
     .from(workflowTokens)
-    .where(and(eq(workflowTokens.entityName, input.entity), eq(workflowTokens.entityId, input.entityId)))
+    .where(and(eq(workflowTokens.entityName, entity), eq(workflowTokens.entityId, input.entityId)))
     .for('update')
     .limit(1);
   if (!token) {
@@ -40,6 +43,7 @@ export async function moveBySystem(
     .update(workflowTokens)
     .set({ nodeId: transition.toNodeId, version: token.version + 1, updatedAt: sql`now()` })
     .where(eq(workflowTokens.id, token.id));
+  await storeItemNode(db, input.item, input.entityId, transition.toNodeId);
   await db.insert(workflowTokenHistory).values({
     tokenId: token.id,
     fromNodeId: token.nodeId,
@@ -49,7 +53,7 @@ export async function moveBySystem(
     comment: input.comment,
   });
   await recordAudit(db, audit, {
-    entity: input.entity,
+    entity,
     entityId: input.entityId,
     action: `workflow:${transition.code}`,
     before: { tokenId: token.id, nodeId: token.nodeId, version: token.version },

@@ -10,6 +10,25 @@ import {
   workflowTokens,
   workflowTransitions,
 } from '../../db/schema/index.js';
+import type { WorkItemRef } from './workflow-registry.js';
+
+/**
+ * Writes the item's current node on its own row when its kind stores it (`nodeColumn`), in the caller's
+ * transaction: every start and move of a token calls it.
+ */
+export async function storeItemNode(
+  db: Database,
+  item: WorkItemRef | undefined,
+  entityId: number,
+  nodeId: number,
+): Promise<void> {
+  const target = item?.nodeColumn;
+  if (target) {
+    await db.execute(
+      sql`UPDATE ${sql.identifier(target.table)} SET ${sql.identifier(target.column)} = ${nodeId} WHERE id = ${entityId}`,
+    );
+  }
+}
 
 /**
  * Puts a new work item on the start node of its entity's workflow, in the caller's transaction, and
@@ -18,10 +37,11 @@ import {
  */
 export async function startToken(
   db: Database,
-  entity: string,
+  item: WorkItemRef,
   entityId: number,
   creatorId: number | null,
 ): Promise<number | null> {
+  const { entity } = item;
   const [start] = await db
     .select({ workflowId: workflows.id, nodeId: workflowNodes.id })
     .from(workflows)
@@ -46,6 +66,7 @@ export async function startToken(
     return existing?.id ?? null;
   }
   await db.insert(workflowTokenHistory).values({ tokenId: created.id, toNodeId: start.nodeId, userId: creatorId });
+  await storeItemNode(db, item, entityId, start.nodeId);
   return created.id;
 }
 
