@@ -13,6 +13,7 @@ import {
   configureLists,
   datePrefixRange,
   defineList,
+  inTotalsSlot,
   type ListDefinition,
   parseListQuery,
 } from '../src/platform/list-engine.js';
@@ -133,7 +134,8 @@ describe('the count of a list, capped', () => {
     expect(atCap.totalElements).toBe(LIST_COUNT_CAP);
     expect(atCap).not.toHaveProperty('totalCapped');
 
-    for (const filters of [{ day: '2025-03' }, { at: '2025' }, { id: '5,7,9' }, { amount: '42.25' }]) {
+    const cases: Record<string, string>[] = [{ day: '2025-03' }, { at: '2025' }, { id: '5,7,9' }, { amount: '42.25' }];
+    for (const filters of cases) {
       const exact = await count(series, filters);
       expect(exact, JSON.stringify(filters)).toBeLessThan(LIST_COUNT_CAP);
       const reply = await get('/api/test-series', { filters, size: '5' });
@@ -308,6 +310,33 @@ describe('the totals row, asked apart', () => {
     expect((await get('/api/test-unit-totals', { summary: 'only', filters })).summary).toEqual({
       length: String(name.length * 3 + 4),
     });
+  });
+});
+
+describe('totals statements at once', () => {
+  it('runs at most the configured number of totals statements per database, the others in turn', async () => {
+    const database = {} as Parameters<typeof inTotalsSlot>[0];
+    const events: string[] = [];
+    let running = 0;
+    let most = 0;
+    const work = (name: string) => async () => {
+      running += 1;
+      most = Math.max(most, running);
+      events.push(`start ${name}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      events.push(`end ${name}`);
+      running -= 1;
+      if (name === 'b') {
+        throw new Error('b failed');
+      }
+      return name;
+    };
+    const results = await Promise.allSettled(['a', 'b', 'c', 'd', 'e'].map((name) => inTotalsSlot(database, 2, work(name))));
+    expect(most).toBe(2);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    // a failed statement hands its slot over too
+    expect(events.indexOf('start c')).toBeGreaterThan(Math.min(events.indexOf('end a'), events.indexOf('end b')));
+    expect(await inTotalsSlot(database, 1, async () => 'free again')).toBe('free again');
   });
 });
 

@@ -409,6 +409,11 @@ export type ListSettings = {
   totalsCacheMs: number;
   /** Totals that took less than this are never reused: they are computed again at every request. */
   totalsCachedFromMs: number;
+  /**
+   * Totals statements running at once per database (the others wait their turn): long aggregates never
+   * hold every pool connection, so pages keep being served while totals are computed.
+   */
+  totalsConcurrency: number;
 };
 
 export const DEFAULT_LIST_SETTINGS: Readonly<ListSettings> = {
@@ -416,6 +421,7 @@ export const DEFAULT_LIST_SETTINGS: Readonly<ListSettings> = {
   totalsTimeoutMs: 10_000,
   totalsCacheMs: 60_000,
   totalsCachedFromMs: 500,
+  totalsConcurrency: 2,
 };
 
 const settingsByDatabase = new WeakMap<Database, ListSettings>();
@@ -434,7 +440,8 @@ function listSettings(db: Database): ListSettings {
   return settingsByDatabase.get(db) ?? DEFAULT_LIST_SETTINGS;
 }
 
-type CachedTotals = { expires: number; reply: Promise<ListTotalsReply> };
+/** Totals being computed or kept, and how long their statement ran (its wait for a slot aside). */
+type CachedTotals = { expires: number; reply: Promise<{ reply: ListTotalsReply; tookMs: number }> };
 
 /** The totals being computed or kept, per database, by statement text and parameters. */
 const totalsCaches = new WeakMap<Database, Map<string, CachedTotals>>();
@@ -446,7 +453,43 @@ function isStatementTimeout(error: unknown): boolean {
   return codeOf(error) === '57014' || codeOf((error as { cause?: unknown } | null)?.cause) === '57014';
 }
 
-async function computeTotals(db: Database, statement: SQL, names: string[], timeoutMs: number): Promise<ListTotalsReply> {
+type TotalsSlots = { running: number; waiting: (() => void)[] };
+const totalsSlots = new WeakMap<Database, TotalsSlots>();
+
+/** Runs `work` when fewer than `limit` totals statements of this database are running. */
+export async function inTotalsSlot<T>(db: Database, limit: number, work: () => Promise<T>): Promise<T> {
+  let slots = totalsSlots.get(db);
+  if (!slots) {
+    slots = { running: 0, waiting: [] };
+    totalsSlots.set(db, slots);
+  }
+  const own = slots;
+  if (own.running >= Math.max(1, limit)) {
+    // the slot is handed over by the statement that ends (`running` stays counted)
+    await new Promise<void>((resolve) => own.waiting.push(resolve));
+  } else {
+    own.running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = own.waiting.shift();
+    if (next) {
+      next();
+    } else {
+      own.running -= 1;
+    }
+  }
+}
+
+async function computeTotals(
+  db: Database,
+  statement: SQL,
+  names: string[],
+  timeoutMs: number,
+): Promise<{ reply: ListTotalsReply; tookMs: number }> {
+  const started = Date.now();
+  const took = (reply: ListTotalsReply) => ({ reply, tookMs: Date.now() - started });
   try {
     const rows =
       timeoutMs > 0
@@ -462,10 +505,10 @@ async function computeTotals(db: Database, statement: SQL, names: string[], time
           })
         : await rowsOf(db, statement);
     const [row] = rows;
-    return { summary: Object.fromEntries(names.map((name) => [name, String(row?.[name] ?? '0')])) };
+    return took({ summary: Object.fromEntries(names.map((name) => [name, String(row?.[name] ?? '0')])) });
   } catch (error) {
     if (isStatementTimeout(error)) {
-      return { summaryTimedOut: true };
+      return took({ summaryTimedOut: true });
     }
     throw error;
   }
@@ -474,7 +517,8 @@ async function computeTotals(db: Database, statement: SQL, names: string[], time
 /**
  * The totals row of a list: the sums of its summable columns over every row of the filtered query.
  * Never on a page's path (the web asks for them with `summary=only` once the page shows). A statement
- * that runs longer than `totalsTimeoutMs` is cancelled and answers `summaryTimedOut`. Identical requests
+ * that runs longer than `totalsTimeoutMs` is cancelled and answers `summaryTimedOut`; at most
+ * `totalsConcurrency` of them run at once per database, the others wait their turn. Identical requests
  * share one computation while it runs; totals that took `totalsCachedFromMs` or more, or timed out, are
  * kept `totalsCacheMs` for the same statement (same list, scope and filters), so a screen reloaded or
  * opened by several users does not aggregate a million rows each time; quick totals stay exact at every
@@ -500,12 +544,11 @@ export async function runListTotals(
   const key = JSON.stringify(dialect.sqlToQuery(statement));
   const kept = cache.get(key);
   if (kept && kept.expires > Date.now()) {
-    return kept.reply;
+    return (await kept.reply).reply;
   }
-  const started = Date.now();
   const entry: CachedTotals = {
     expires: Number.POSITIVE_INFINITY,
-    reply: computeTotals(db, statement, names, settings.totalsTimeoutMs),
+    reply: inTotalsSlot(db, settings.totalsConcurrency, () => computeTotals(db, statement, names, settings.totalsTimeoutMs)),
   };
   const entries = cache;
   entries.delete(key);
@@ -517,9 +560,9 @@ export async function runListTotals(
     entries.delete(oldest);
   }
   try {
-    const reply = await entry.reply;
+    const { reply, tookMs } = await entry.reply;
     if (entries.get(key) === entry) {
-      if (reply.summaryTimedOut || Date.now() - started >= settings.totalsCachedFromMs) {
+      if (reply.summaryTimedOut || tookMs >= settings.totalsCachedFromMs) {
         entry.expires = Date.now() + settings.totalsCacheMs;
       } else {
         entries.delete(key);
