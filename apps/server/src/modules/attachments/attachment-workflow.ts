@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.js';
 import type { MoveFacts, WorkflowRegistry } from '../workflow/index.js';
 import { consumeDeposits, releaseDeposits } from './attachment-deposits.js';
 import { recomputeAttachmentAmounts } from './attachment-lines.js';
+import { refreshOrderFiguresOfAttachments } from './order-figures.js';
 
 const WORKFLOW = 'attachement';
 
@@ -57,7 +58,8 @@ export async function attachmentAmountRoutingGuard(facts: MoveFacts, db: Databas
 /**
  * Entering the validated nodes freezes the money: the RG is recomputed with the order as it stands, the
  * deposits are consumed (under a row lock), the validator and the date are kept, and the receipt may be
- * sent to the ERP. Leaving them gives the deposits back. Moves between validated nodes change nothing.
+ * sent to the ERP. Leaving them gives the deposits back. Either way the order's stored figures follow
+ * (`order-figures.ts`). Moves between validated nodes change nothing.
  */
 export async function onAttachmentMove(facts: MoveFacts, db: Database): Promise<void> {
   const wasValidated = ATTACHMENT_VALIDATED_NODES.includes(facts.from.code);
@@ -74,6 +76,9 @@ export async function onAttachmentMove(facts: MoveFacts, db: Database): Promise<
     await db.execute(sql`UPDATE attachments SET validated_at = NULL, validator_id = NULL, can_send_to_oracle = FALSE,
         version = version + 1, updated_at = now()
       WHERE id = ${id}`);
+  }
+  if (wasValidated !== isValidated) {
+    await refreshOrderFiguresOfAttachments(db, [id]);
   }
 }
 
