@@ -15,11 +15,28 @@ import { refreshOrderFiguresOfAttachments } from './order-figures.js';
 
 const WORKFLOW = 'attachement';
 
-async function attachmentFacts(db: Database, attachmentId: number) {
-  const result = (await db.execute(sql`SELECT att.amount::text AS "amount", a.id AS "agencyId"
-    FROM attachments att JOIN orders o ON o.id = att.order_id LEFT JOIN agencies a ON a.id = o.agency_id
-    WHERE att.id = ${attachmentId}`)) as unknown as { rows: { amount: string; agencyId: number | null }[] };
-  return result.rows[0];
+type AttachmentFacts = { amount: string; agencyId: number | null; engagement: string };
+
+/**
+ * What the attachment guards read, once per move (one statement shared by the guards): the amount, the
+ * order's agency and the authorization amount of the mover (the delegator's when acting for one).
+ */
+const factsOfMove = new WeakMap<MoveFacts, Promise<AttachmentFacts | undefined>>();
+
+function attachmentFacts(db: Database, facts: MoveFacts): Promise<AttachmentFacts | undefined> {
+  let found = factsOfMove.get(facts);
+  if (!found) {
+    const moverId = facts.onBehalfOfId ?? facts.principal.userId;
+    found = (async () => {
+      const result = (await db.execute(sql`SELECT att.amount::text AS "amount", a.id AS "agencyId",
+          COALESCE((SELECT u.engagement::text FROM users u WHERE u.id = ${moverId}), '0') AS "engagement"
+        FROM attachments att JOIN orders o ON o.id = att.order_id LEFT JOIN agencies a ON a.id = o.agency_id
+        WHERE att.id = ${facts.token.entityId}`)) as unknown as { rows: AttachmentFacts[] };
+      return result.rows[0];
+    })();
+    factsOfMove.set(facts, found);
+  }
+  return found;
 }
 
 /** Spec 1 §4 rule 7 as a server guard: an attachment whose order has no agency never reaches a validating node. */
@@ -27,7 +44,7 @@ export async function attachmentAgencyGuard(facts: MoveFacts, db: Database): Pro
   if (!ATTACHMENT_VALIDATING_NODES.includes(facts.to.code)) {
     return null;
   }
-  const attachment = await attachmentFacts(db, facts.token.entityId);
+  const attachment = await attachmentFacts(db, facts);
   return attachment && attachment.agencyId === null ? ATTACHMENT_NO_AGENCY_MESSAGE : null;
 }
 
@@ -40,12 +57,8 @@ export async function attachmentAmountRoutingGuard(facts: MoveFacts, db: Databas
   if (facts.from.code !== 'att_validating') {
     return null;
   }
-  const attachment = await attachmentFacts(db, facts.token.entityId);
-  const moverId = facts.onBehalfOfId ?? facts.principal.userId;
-  const result = (await db.execute(sql`SELECT engagement::text AS "engagement" FROM users WHERE id = ${moverId}`)) as unknown as {
-    rows: { engagement: string }[];
-  };
-  const above = new Decimal(attachment?.amount ?? '0').greaterThan(result.rows[0]?.engagement ?? '0');
+  const attachment = await attachmentFacts(db, facts);
+  const above = new Decimal(attachment?.amount ?? '0').greaterThan(attachment?.engagement ?? '0');
   if (facts.to.code === 'att_validated' && above) {
     return ATTACHMENT_AMOUNT_ABOVE_ENGAGEMENT_MESSAGE;
   }
