@@ -19,6 +19,8 @@ export type AppConfig = {
    */
   storage: StorageConfig;
   databaseUrl: string | undefined;
+  /** Connections each process may open to PostgreSQL (DATABASE_POOL_SIZE, docs/operations.md). */
+  databasePoolSize: number;
   /** Unset: a random secret kept in the database (platform/tokens.ts); required in production. */
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
@@ -167,6 +169,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     pgliteSharedBuffers: sharedBuffers(environment.PGLITE_SHARED_BUFFERS),
     storage: storageConfig(environment),
     databaseUrl: environment.DATABASE_URL || undefined,
+    databasePoolSize: Math.max(2, Math.trunc(Number(environment.DATABASE_POOL_SIZE ?? 10)) || 10),
     jwtSecret: environment.JWT_SECRET || undefined,
     tokenTtlSeconds: Number(environment.TOKEN_TTL_SECONDS ?? 8 * 3600),
     loginRateLimit: Number(environment.LOGIN_RATE_LIMIT ?? 20),

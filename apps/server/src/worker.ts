@@ -12,7 +12,7 @@ if (!config.databaseUrl) {
   console.error('npm run worker needs DATABASE_URL (PostgreSQL): with the embedded database the API takes the jobs itself.');
   process.exit(1);
 }
-const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
 await database.exclusively(() => database.migrate());
 const app = await buildApp({
   config: { ...config, jobWorker: true, webDistDir: undefined },

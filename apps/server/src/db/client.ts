@@ -10,6 +10,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 import { pgliteExecutor, poolExecutor, type SqlExecutor } from './sql-executor.js';
+import { migrateAndAnalyze } from './statistics.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -19,6 +20,7 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Raw SQL on the same connection(s), for pg-boss (platform/jobs). */
   sql: SqlExecutor;
+  /** Applies the pending migrations, then refreshes the planner statistics if any was applied. */
   migrate(): Promise<void>;
   /**
    * Runs `work` while no other process runs its own: the migrations and first seeding at start-up, which
@@ -61,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       sql: poolExecutor(pool),
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => migrateAndAnalyze(db, () => migratePg(drizzlePg(pool), { migrationsFolder })),
       async exclusively(work) {
         // a connection of its own holds the lock while `work` uses the rest of the pool
         const holder = await pool.connect();
@@ -100,7 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     sql: pgliteExecutor(client),
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migrateAndAnalyze(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
     exclusively: (work) => work(),
     close: async () => {
       await client.close();

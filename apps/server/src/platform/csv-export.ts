@@ -101,7 +101,8 @@ function csvFile(header: Buffer): Transform {
   });
 }
 
-type CsvQuery = { labels: string[]; statement: SQL };
+/** The header labels and the SELECT (parameters written as literals) that COPY runs for a list export. */
+export type CsvSelect = { labels: string[]; select: string };
 
 /**
  * The export's query: an inner query reads the raw values of the CSV columns and of the sort (each
@@ -109,13 +110,13 @@ type CsvQuery = { labels: string[]; statement: SQL };
  * fold it into the outer one; the outer query turns them into cells and sorts on the raw values, as the
  * list's pages do. No LIMIT nor OFFSET: one pass over the rows.
  */
-function csvColumns(
+export function csvSelect(
   definition: ListDefinition,
   query: ListQuery,
   principal: Principal | null,
   selectedIds: number[],
   locale: Locale,
-): CsvQuery {
+): CsvSelect {
   const where = buildWhere(definition, query, principal, selectedIds);
   const shown = Object.entries(definition.columns).filter(([, column]) => !column.hiddenInCsv);
   const aliases = new Map(shown.map(([name], index) => [name, `c${index}`]));
@@ -132,13 +133,15 @@ function csvColumns(
   const rows = sql`SELECT ${sql.join(inner, sql`, `)} FROM ${definition.from} WHERE ${where} OFFSET 0`;
   return {
     labels: shown.map(([, column]) => column.label),
-    statement: sql`SELECT ${sql.join(
-      shown.map(([name, column]) => {
-        const alias = aliases.get(name) ?? name;
-        return cell(sql`s.${sql.identifier(alias)}`, column.kind, locale);
-      }),
-      sql`, `,
-    )} FROM (${rows}) s ORDER BY ${orderBy}`,
+    select: inlineParameters(
+      sql`SELECT ${sql.join(
+        shown.map(([name, column]) => {
+          const alias = aliases.get(name) ?? name;
+          return cell(sql`s.${sql.identifier(alias)}`, column.kind, locale);
+        }),
+        sql`, `,
+      )} FROM (${rows}) s ORDER BY ${orderBy}`,
+    ),
   };
 }
 
@@ -160,9 +163,8 @@ export async function sendCsv(
   fileName: string,
 ): Promise<FastifyReply> {
   const locale: Locale = reply.server.locale ?? 'fr';
-  const columns = csvColumns(definition, query, principal, selectedIds, locale);
-  const select = inlineParameters(columns.statement);
-  const header = Buffer.from(stringify([columns.labels], { bom: true, delimiter: ';', record_delimiter: '\r\n' }));
+  const { labels, select } = csvSelect(definition, query, principal, selectedIds, locale);
+  const header = Buffer.from(stringify([labels], { bom: true, delimiter: ';', record_delimiter: '\r\n' }));
   const output = new PassThrough();
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {

@@ -2,6 +2,7 @@ import { BPU_TEMPLATE_CSV_HEADERS } from '@isf/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bpuTemplates, categories, prestationReferences, prestations, prestationTypes, units } from '../../db/schema/index.js';
+import { ANALYZE_AFTER_ROWS, analyze } from '../../db/statistics.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { notFound } from '../../platform/errors.js';
 import { normalizeName } from './category-merge.js';
@@ -222,6 +223,9 @@ export async function importTemplatePrestations(
     counts.created += written.created.length;
     counts.updated += written.updated.length;
     await progress(Math.min(start + batch.length, rows.length), rows.length);
+  }
+  if (counts.created + counts.updated >= ANALYZE_AFTER_ROWS) {
+    await analyze(database, [prestations]);
   }
   return counts;
 }
