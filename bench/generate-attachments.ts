@@ -22,6 +22,7 @@
  * VACUUM ANALYZE.
  */
 import type { DatabaseHandle } from '@isf/server/src/db/client.js';
+import { refreshEveryOrderFigures } from '@isf/server/src/modules/attachments/index.js';
 import { sql } from 'drizzle-orm';
 import { canSkipTriggers, dropIndexes } from './generate-orders.js';
 import type { GeneratedCount } from './generate-users.js';
@@ -254,7 +255,9 @@ export async function ensureAttachments(handle: DatabaseHandle, target: number):
   await handle.db.execute(sql`UPDATE attachments a SET wf_node_id = t.node_id FROM workflow_tokens t
     WHERE t.entity_name = 'attachement' AND t.entity_id = a.id AND a.wf_node_id IS DISTINCT FROM t.node_id`);
   await restoreIndexes();
-  for (const table of ['attachments', 'attachment_lines', 'attachment_deposits', 'deposits', 'workflow_tokens']) {
+  // written here without the app's writes: the orders' stored RG figures computed once, as the migration does
+  await refreshEveryOrderFigures(handle.db);
+  for (const table of ['attachments', 'attachment_lines', 'attachment_deposits', 'deposits', 'workflow_tokens', 'orders']) {
     await handle.db.execute(sql`VACUUM ANALYZE ${sql.identifier(table)}`);
   }
   await handle.db.execute(sql`DROP TABLE IF EXISTS bench_attachment_plan`);

@@ -5,12 +5,13 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { Locale } from '@isf/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { startIntegrations } from './integrations/integrations.js';
-import { createDirectoryStorage } from './integrations/storage/directory-storage.js';
+import { createFileStorage } from './integrations/storage/file-storage.js';
 import { createAgencyService, registerAgencyRoutes } from './modules/agencies/index.js';
 import { registerAttachmentRoutes } from './modules/attachments/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[];
     tokens: TokenService;
     principals: PrincipalLoader;
+    /** The build's locale (ISF_LOCALE): how the CSV exports write numbers. */
+    locale: Locale;
   }
 }
 
@@ -95,6 +98,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   const principals = createPrincipalLoader(database.db);
   app.decorate('tokens', tokens);
   app.decorate('principals', principals);
+  app.decorate('locale', config.locale);
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) {
       route.config = { ...route.config, access: { kind: 'public' } };
@@ -120,7 +124,11 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerReferenceRoutes(app, db);
   registerProjectRoutes(app, db);
   registerPriceScheduleRoutes(app, db);
-  registerHelpRoutes(app, db, config.dataDir);
+  // one storage for every uploaded file: documents (evaluation attachments and signed copies are
+  // documents too) and the help menu's incident attachments
+  const storage = createFileStorage(config);
+  app.addHook('onClose', () => storage.close());
+  registerHelpRoutes(app, db, storage);
   const integrations = await startIntegrations(config);
   app.addHook('onClose', integrations.close);
   const agencyService = createAgencyService(db, integrations.registry, integrations.legalFolder);
@@ -144,10 +152,10 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   });
   registerRoleRoutes(app, db);
   registerUserRoutes(app, db);
-  registerDocumentRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
+  registerDocumentRoutes(app, db, storage);
   registerSignatureRoutes(app, db, {
     provider: integrations.signature,
-    storage: createDirectoryStorage(path.join(config.dataDir, 'documents')),
+    storage,
     webhookSecret: config.signatureWebhookSecret,
     webhookToleranceSeconds: config.signatureWebhookToleranceSeconds,
   });
@@ -161,8 +169,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
       }
     });
   }
-  // the same directory as the documents: evaluation attachments are documents
-  registerEvaluationRoutes(app, db, createDirectoryStorage(path.join(config.dataDir, 'documents')));
+  registerEvaluationRoutes(app, db, storage);
   registerPopupRoutes(app, db);
   registerNotificationRoutes(app, db);
   registerTaskRoutes(app, db);

@@ -1,13 +1,26 @@
 import path from 'node:path';
+import { type Locale, parseLocale } from '@isf/contract';
+import type { S3StorageOptions } from './integrations/storage/s3-storage.js';
 
 /** Shortest JWT_SECRET production accepts (32 random bytes written as base64 are 44 characters). */
 export const MIN_JWT_SECRET_LENGTH = 32;
 
 export type AppConfig = {
+  /** ISF_LOCALE, as the web build reads it: the number format of the CSV exports (fr by default). */
+  locale: Locale;
   port: number;
   host: string;
   dataDir: string;
+  /** The embedded database's page cache (PGLITE_SHARED_BUFFERS, e.g. `16MB`); unused with DATABASE_URL. */
+  pgliteSharedBuffers: string;
+  /**
+   * Where uploaded files live (STORAGE): `<dataDir>/documents` by default, an S3-compatible bucket with
+   * STORAGE=s3 (what several API processes must share).
+   */
+  storage: StorageConfig;
   databaseUrl: string | undefined;
+  /** Connections each process may open to PostgreSQL (DATABASE_POOL_SIZE, docs/operations.md). */
+  databasePoolSize: number;
   /** Unset: a random secret kept in the database (platform/tokens.ts); required in production. */
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
@@ -44,6 +57,11 @@ export type AppConfig = {
   erpSendExpireSeconds: number;
   /** pg-boss maintenance (lost jobs expired and retried, archives) every so many seconds. */
   jobMaintenanceSeconds: number;
+  /**
+   * A running task shows a sign of life every quarter of this; past it without one, its worker is taken
+   * for dead and the job is retried, or ends FAILED after its last attempt (JOB_LEASE_SECONDS).
+   */
+  jobLeaseSeconds: number;
   /** e-Attestations (legal folder follow-up) base URL; unset starts the local simulator. */
   legalFolderUrl: string | undefined;
   /** Its OpenID Connect token endpoint, when not the platform's usual path under the base URL. */
@@ -64,6 +82,8 @@ export type AppConfig = {
   signatureSimulatorOutcome: 'done' | 'declined' | 'expired';
 };
 
+export type StorageConfig = { kind: 'directory' } | ({ kind: 's3' } & S3StorageOptions);
+
 const repositoryRoot = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
 
 /**
@@ -80,9 +100,60 @@ export function productionRefusals(environment: NodeJS.ProcessEnv): string[] {
     : [`NODE_ENV=production needs JWT_SECRET of at least ${MIN_JWT_SECRET_LENGTH} characters (e.g. openssl rand -base64 48).`];
 }
 
+function enabled(value: string | undefined): boolean {
+  return ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
+}
+
+/** STORAGE and its S3_* settings (docs/operations.md); a wrong setting stops the start with its reason. */
+export function storageConfig(environment: NodeJS.ProcessEnv): StorageConfig {
+  const kind = (environment.STORAGE ?? '').trim().toLowerCase();
+  if (kind === '' || kind === 'directory') {
+    return { kind: 'directory' };
+  }
+  if (kind !== 's3') {
+    throw new Error(`STORAGE must be "directory" (the default) or "s3", not "${environment.STORAGE}".`);
+  }
+  const bucket = environment.S3_BUCKET?.trim() ?? '';
+  if (!bucket) {
+    throw new Error('STORAGE=s3 needs S3_BUCKET (the bucket that holds the uploaded files).');
+  }
+  const endpoint = environment.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !URL.canParse(endpoint)) {
+    throw new Error(`S3_ENDPOINT must be a URL such as https://s3.example.net, not "${endpoint}".`);
+  }
+  const accessKeyId = environment.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = environment.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK then finds them).');
+  }
+  const prefix = (environment.S3_PREFIX ?? '').trim().replace(/^\/+/, '');
+  return {
+    kind: 's3',
+    endpoint,
+    region: environment.S3_REGION?.trim() || 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: enabled(environment.S3_FORCE_PATH_STYLE),
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
+}
+
 function trustedProxies(value: string | undefined): string | false {
   const text = value?.trim() ?? '';
   return text === '' || text === 'false' ? false : text;
+}
+
+/**
+ * 16MB by default: the demo and a small company's data fit, and an idle server stays near 250 MB
+ * (docs/performance.md, "Memory"); a large embedded database may ask for more.
+ */
+function sharedBuffers(value: string | undefined): string {
+  const text = (value ?? '').trim() || '16MB';
+  if (!/^[1-9][0-9]*(kB|MB|GB)$/.test(text)) {
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 16MB (got "${value}").`);
+  }
+  return text;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -91,10 +162,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new Error(refusals.join('\n'));
   }
   return {
+    locale: parseLocale(environment.ISF_LOCALE),
     port: Number(environment.PORT ?? 8080),
     host: environment.HOST ?? '0.0.0.0',
     dataDir: path.resolve(environment.DATA_DIR ?? path.join(repositoryRoot, 'data')),
+    pgliteSharedBuffers: sharedBuffers(environment.PGLITE_SHARED_BUFFERS),
+    storage: storageConfig(environment),
     databaseUrl: environment.DATABASE_URL || undefined,
+    databasePoolSize: Math.max(2, Math.trunc(Number(environment.DATABASE_POOL_SIZE ?? 10)) || 10),
     jwtSecret: environment.JWT_SECRET || undefined,
     tokenTtlSeconds: Number(environment.TOKEN_TTL_SECONDS ?? 8 * 3600),
     loginRateLimit: Number(environment.LOGIN_RATE_LIMIT ?? 20),
@@ -116,6 +191,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     erpSendRetryDelaySeconds: Math.max(1, Number(environment.ERP_SEND_RETRY_DELAY_SECONDS ?? 10) || 10),
     erpSendExpireSeconds: Math.max(1, Number(environment.ERP_SEND_EXPIRE_SECONDS ?? 300) || 300),
     jobMaintenanceSeconds: Math.max(1, Number(environment.JOB_MAINTENANCE_SECONDS ?? 120) || 120),
+    jobLeaseSeconds: Math.max(1, Number(environment.JOB_LEASE_SECONDS ?? 60) || 60),
     legalFolderUrl: environment.LEGAL_FOLDER_URL || undefined,
     legalFolderTokenUrl: environment.LEGAL_FOLDER_TOKEN_URL || undefined,
     legalFolderAccountId: environment.LEGAL_FOLDER_ACCOUNT_ID || undefined,

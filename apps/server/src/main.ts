@@ -22,29 +22,32 @@ const config = (() => {
 })();
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), sharedBuffers: config.pgliteSharedBuffers },
 ).catch(refuseToStart);
-await database.migrate();
-// the demo data and its documented logins (password = login) only where asked: always on the embedded
-// database, on a PostgreSQL database with SEED_DEMO=1; otherwise an empty database gets one administrator
-// whose password is ADMIN_PASSWORD
-const empty = await isEmptyDatabase(database.db);
-const seeded = !config.databaseUrl || config.seedDemo ? await seedDemoData(database.db) : false;
-if (empty && !seeded) {
-  const password = process.env.ADMIN_PASSWORD ?? '';
-  const refusal = passwordRefusal(password, 'admin');
-  if (refusal) {
-    refuseToStart(
-      new Error(
-        `The database is empty: start once with ADMIN_PASSWORD set to create the administrator "admin" (${refusal}), ` +
-          'or with SEED_DEMO=1 to load the demo data.',
-      ),
-    );
+// API processes started together on one PostgreSQL database migrate and seed one after the other
+const { empty, seeded, workflowsSeeded } = await database.exclusively(async () => {
+  await database.migrate();
+  // the demo data and its documented logins (password = login) only where asked: always on the embedded
+  // database, on a PostgreSQL database with SEED_DEMO=1; otherwise an empty database gets one
+  // administrator whose password is ADMIN_PASSWORD
+  const empty = await isEmptyDatabase(database.db);
+  const seeded = !config.databaseUrl || config.seedDemo ? await seedDemoData(database.db) : false;
+  if (empty && !seeded) {
+    const password = process.env.ADMIN_PASSWORD ?? '';
+    const refusal = passwordRefusal(password, 'admin');
+    if (refusal) {
+      refuseToStart(
+        new Error(
+          `The database is empty: start once with ADMIN_PASSWORD set to create the administrator "admin" (${refusal}), ` +
+            'or with SEED_DEMO=1 to load the demo data.',
+        ),
+      );
+    }
+    await seedAdministrator(database.db, password);
   }
-  await seedAdministrator(database.db, password);
-}
-const workflowsSeeded = await seedWorkflowsIfMissing(database.db);
+  return { empty, seeded, workflowsSeeded: await seedWorkflowsIfMissing(database.db) };
+});
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 app.addHook('onClose', async () => database.close());
 if (empty && !seeded) {
@@ -54,6 +57,11 @@ if (empty && !seeded) {
 } else if (workflowsSeeded) {
   app.log.info('reference workflows seeded');
 }
+// pg-boss creates its schema and queues when the app gets ready; two processes creating queues together
+// deadlock (its create_queue takes no lock), so this too is done one process at a time
+await database.exclusively(async () => {
+  await app.ready();
+});
 await app.listen({ port: config.port, host: config.host });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

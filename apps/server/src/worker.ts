@@ -12,15 +12,18 @@ if (!config.databaseUrl) {
   console.error('npm run worker needs DATABASE_URL (PostgreSQL): with the embedded database the API takes the jobs itself.');
   process.exit(1);
 }
-const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
-await database.migrate();
+const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
+await database.exclusively(() => database.migrate());
 const app = await buildApp({
   config: { ...config, jobWorker: true, webDistDir: undefined },
   database,
   logger: { level: config.logLevel },
 });
 app.addHook('onClose', async () => database.close());
-await app.ready();
+// one process at a time creates pg-boss's queues (see main.ts)
+await database.exclusively(async () => {
+  await app.ready();
+});
 app.log.info('job worker started');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

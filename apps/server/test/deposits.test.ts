@@ -8,6 +8,7 @@ import {
   DEPOSIT_REFERENCE_DUPLICATE_MESSAGE,
   type DepositRecord,
   type DepositRow,
+  formatCsvNumber,
   type OwnerDeposits,
 } from '@isf/contract';
 import Decimal from 'decimal.js';
@@ -137,7 +138,9 @@ describe('the deposits list (spec 2 Deposits list)', () => {
     expect(header).not.toContain('Marché (id)');
     expect(rows).toHaveLength(1);
     const cell = (name: string) => rows[0]?.[header?.indexOf(name) ?? -1];
-    expect(cell('Restant (€)')).toBe(new Decimal('300').minus(detail.depositUsed).toFixed(2));
+    // the French build writes a decimal comma (docs/money.md)
+    expect(cell('Restant (€)')).toBe(formatCsvNumber(new Decimal('300').minus(detail.depositUsed).toFixed(2), 'fr'));
+    expect(cell('Restant (€)')).toMatch(/^\d+,\d{2}$/);
   });
 });
 

@@ -4,14 +4,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, tasks } from '../src/db/schema/index.js';
 import { erpFixtures, erpTestConfig, purchaseOrdersOf, startOracleSimulator } from './erp-exchange-fixtures.js';
-import { createTestApp, login, type TestApp } from './helper.js';
+import { createTestApp, login, SERVER_DATABASE_URL, type TestApp } from './helper.js';
 import { marketWithBpu } from './orders-fixtures.js';
 
 /**
  * A worker process killed with SIGKILL in the middle of a send. Worker processes need PostgreSQL (the
  * embedded database allows one process): this file runs on DATABASE_URL, or on the local server.
  */
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const serverDirectory = path.resolve(import.meta.dirname, '..');
 let testApp: TestApp;
@@ -56,7 +55,10 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean,
 beforeAll(async () => {
   oracle = await startOracleSimulator();
   // the API takes no job: the worker processes do; an attempt lost for 4 s is retried
-  testApp = await createTestApp({ ...erpTestConfig(oracle.url), jobWorker: false, erpSendExpireSeconds: 4 });
+  testApp = await createTestApp(
+    { ...erpTestConfig(oracle.url), jobWorker: false, erpSendExpireSeconds: 4 },
+    { serverUrl: SERVER_DATABASE_URL },
+  );
   admin = await login(testApp.app, 'admin', 'admin');
 });
 

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, incidents } from '../src/db/schema/index.js';
+import { createFileStorage } from '../src/integrations/storage/file-storage.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
 import { type MultipartPart, multipart } from './multipart.js';
@@ -46,9 +48,12 @@ describe('POST /api/help/submit', () => {
       attachmentName: 'journal.txt',
       requestId: response.headers['x-request-id'],
     });
+    // in the file storage, under a generated key (the default storage: <DATA_DIR>/documents)
     const stored = String(row?.attachmentPath);
-    expect(path.relative(testApp.config.dataDir, stored).startsWith('..')).toBe(false);
-    expect(await readFile(stored)).toEqual(content);
+    expect(stored).toMatch(new RegExp(`^incidents/${body.id}/[0-9a-f-]{36}$`));
+    const storage = createFileStorage(testApp.config);
+    expect(await text(await storage.read(stored))).toBe(content.toString());
+    expect(await readFile(path.join(testApp.config.dataDir, 'documents', stored))).toEqual(content);
     const audit = await countRows(
       testApp.db,
       auditLog,
@@ -64,13 +69,13 @@ describe('POST /api/help/submit', () => {
     expect(row).toMatchObject({ attachmentName: null, attachmentPath: null });
   });
 
-  it('keeps an attachment name from climbing out of the incident folder', async () => {
+  it('keeps an attachment name from climbing out of the incident folder: the name is kept, the key is generated', async () => {
     const response = await submit(reader, FIELDS, { fileName: '../../../evil.txt', content: Buffer.from('x') });
     expect(response.statusCode, response.body).toBe(200);
     const [row] = await testApp.db.select().from(incidents).where(eq(incidents.id, response.json().id));
     expect(row?.attachmentName).toBe('evil.txt');
-    const relative = path.relative(path.join(testApp.config.dataDir, 'incidents'), String(row?.attachmentPath));
-    expect(relative).toBe(path.join(String(row?.id), 'evil.txt'));
+    expect(String(row?.attachmentPath)).toMatch(new RegExp(`^incidents/${row?.id}/[0-9a-f-]{36}$`));
+    expect(await text(await createFileStorage(testApp.config).read(String(row?.attachmentPath)))).toBe('x');
   });
 
   it.each([

@@ -96,11 +96,19 @@ async function provisionPostgres(serverUrl: string): Promise<ProvisionedDatabase
 }
 
 /**
+ * The PostgreSQL server of the files that need one whatever the pass (worker processes: the embedded
+ * database allows one process). Passed to `createTestApp`, never written to `process.env`: test files
+ * share their worker's process (`isolate: false`), a variable set by one would move the next ones to
+ * PostgreSQL during the embedded pass.
+ */
+export const SERVER_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
  * A fresh demo database and the app built on it, for one test file (fastify/demo's test/helper.ts):
  * PGlite restored from the run's template, or a new database when DATABASE_URL is set.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { serverUrl?: string } = {}): Promise<TestApp> {
+  const serverUrl = options.serverUrl ?? process.env.DATABASE_URL;
   const database = serverUrl ? await provisionPostgres(serverUrl) : await provisionPglite();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'isf-test-data-'));
   const baseConfig: AppConfig = {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notifications, tasks } from '../src/db/schema/index.js';
 import { badRequest, HttpError } from '../src/platform/errors.js';
+import { workerLostMessage } from '../src/platform/jobs/job-lease.js';
 import type { JobKind } from '../src/platform/jobs/job-types.js';
 import { createTestApp, type TestApp, uniqueName, userIdOf } from './helper.js';
 
@@ -316,5 +317,63 @@ describe('job processes', () => {
     setTimeout(release.open, 200);
     await closing;
     expect((await taskRow(task.id)).status).toBe('SUCCESS');
+  });
+
+  it('ends FAILED with a French message the task of a worker that died in its last attempt, and tells its creator', async () => {
+    let job: JobKind<Payload, string> | undefined;
+    // no worker here: the attempt below is one a dead process started; a task silent for 1 s is its
+    const app = await testApp.variant({ ...FAST, jobWorker: false, jobLeaseSeconds: 1 }, (candidate) => {
+      job = candidate.jobs.define(kind(async () => 'jamais'));
+    });
+    const task = await app.jobs.enqueue(defined(job), { label: 'neuf' }, target());
+    await testApp.db.execute(sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE id = ${task.jobId}::uuid`);
+    await testApp.db
+      .update(tasks)
+      .set({ status: 'PROCESSING', attempts: 1, updatedAt: sql`now() - interval '1 minute'` })
+      .where(eq(tasks.id, task.id));
+
+    const failed = await waitForStatus(task.id, 'FAILED');
+    const message = workerLostMessage(1, false);
+    expect(message).toBe(
+      "Le traitement a été interrompu : le processus qui l'exécutait s'est arrêté (essai 1). Aucun nouvel essai n'est prévu : relancez l'opération.",
+    );
+    expect(failed).toMatchObject({ status: 'FAILED', outcome: { kind: 'failed', message } });
+    expect(failed.events.map((event) => event.name).slice(-2)).toEqual(['Processus de traitement arrêté', 'Échec']);
+    expect(await bossJobState(task.jobId, 'failed')).toBe('failed');
+    await expect
+      .poll(async () =>
+        (
+          await testApp.db
+            .select({ userId: notifications.userId, context: notifications.context })
+            .from(notifications)
+            .where(and(eq(notifications.template, 'JOB_FAILED'), sql`(${notifications.context}->>'taskId')::int = ${task.id}`))
+        ).map((row) => row.context),
+      )
+      .toEqual([{ taskId: task.id, jobName: defined(job).name, errorMessage: message }]);
+    await app.close();
+  });
+
+  it('leaves alone a long job whose worker shows signs of life, while another process sweeps', async () => {
+    const release = gate();
+    let job: JobKind<Payload, string> | undefined;
+    // a sign of life every 0.5 s; another process takes a task silent for 2 s for a dead worker's
+    const lease = { ...FAST, jobLeaseSeconds: 2 };
+    const worker = await testApp.variant(lease, (candidate) => {
+      job = candidate.jobs.define(
+        kind(async () => {
+          await release.opened;
+          return 'vivant';
+        }),
+      );
+    });
+    const sweeper = await testApp.variant({ ...lease, jobWorker: false });
+    const task = await worker.jobs.enqueue(defined(job), { label: 'dix' }, target());
+    await waitForStatus(task.id, 'PROCESSING');
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect((await taskRow(task.id)).status).toBe('PROCESSING');
+    release.open();
+    expect(await waitForStatus(task.id, 'SUCCESS')).toMatchObject({ status: 'SUCCESS', attempts: 1 });
+    await sweeper.close();
+    await worker.close();
   });
 });

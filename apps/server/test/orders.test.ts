@@ -355,6 +355,27 @@ describe('import and export', () => {
     return { id, rows: csvRows(exported.body) };
   }
 
+  it('exports the prestations with a decimal point in the English build, and imports them back', async () => {
+    const english = await testApp.variant({ locale: 'en' });
+    const id = await createOrder(testApp.app, testApp.db, admin, market.marketId);
+    const exported = await inject(english, { method: 'POST', url: `/api/order/${id}/export`, token: admin, payload: {} });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const rows = csvRows(exported.body);
+    expect(rows[1]?.[6]).toMatch(/^\d+\.\d{2}$/);
+    expect(rows[1]?.[7]).toBe('0.0');
+    const edited = rows.map((row, index) => (index === 1 ? [...row.slice(0, 7), '3.5', ''] : row));
+    const form = importForm(csvFile(edited));
+    const response = await inject(english, {
+      method: 'POST',
+      url: `/api/order/${id}/import`,
+      token: admin,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await countRows(testApp.db, orderLines, eq(orderLines.orderId, id))).toBe(1);
+  });
+
   it('exports the prestations for French Excel and imports the quantities back', async () => {
     const { id, rows } = await orderWithExport();
     expect(rows[0]).toEqual([...ORDER_CSV_HEADERS]);

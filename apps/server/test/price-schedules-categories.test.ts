@@ -4,6 +4,8 @@ import {
   MESSAGES_FR,
   NEED_CATEGORY_MESSAGE,
   type PrestationRecord,
+  SUBCATEGORY_NAME_TAKEN_MESSAGE,
+  TOP_CATEGORY_NAME_TAKEN_MESSAGE,
 } from '@isf/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,13 +117,43 @@ describe('categories', () => {
     expect(await countRows(testApp.db, categories, inArray(categories.id, [top, child]))).toBe(0);
   });
 
+  it('refuses a second category of one name on one level, case, accents and spaces aside', async () => {
+    const name = uniqueName('Génie Civil');
+    const top = await make.category(name);
+    const other = await make.category(uniqueName('Réseaux'));
+    const child = await make.category('Tranchée', top);
+    const before = await countRows(testApp.db, categories);
+    for (const [payload, message] of [
+      [{ name: `  ${name.toUpperCase().replace('É', 'E')} `, parent: null }, TOP_CATEGORY_NAME_TAKEN_MESSAGE],
+      [{ name: 'tranchee', parent: top }, SUBCATEGORY_NAME_TAKEN_MESSAGE],
+    ] as const) {
+      const response = await make.send('POST', '/api/category', payload);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ detail: message, fields: { name: message } });
+    }
+    expect(await countRows(testApp.db, categories)).toBe(before);
+    // the same name under another parent, or kept by the category itself, is fine
+    expect(await make.category('Tranchée', other)).toBeGreaterThan(0);
+    const renamed = await make.send('PUT', `/api/category/${child}`, { name: 'TRANCHÉE', parent: top, version: 1 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const sibling = await make.category('Fourreau', top);
+    const clash = await make.send('PUT', `/api/category/${sibling}`, { name: 'tranchée', parent: top, version: 1 });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().detail).toBe(SUBCATEGORY_NAME_TAKEN_MESSAGE);
+  });
+
   it('merges duplicates of the same parent into the lowest id and repoints prestations', async () => {
+    // duplicates come from older data: the API refuses them, so they are written directly
+    const duplicate = async (name: string, parentId: number | null = null) => {
+      const [row] = await testApp.db.insert(categories).values({ name, parentId }).returning({ id: categories.id });
+      return row?.id ?? 0;
+    };
     const name = uniqueName('Génie Civil');
     const first = await make.category(name);
-    const second = await make.category(`  ${name.toUpperCase().replace('É', 'E')} `);
-    const third = await make.category(name.toLowerCase().replace(' ', '   '));
+    const second = await duplicate(`  ${name.toUpperCase().replace('É', 'E')} `);
+    const third = await duplicate(name.toLowerCase().replace(' ', '   '));
     const keptChild = await make.category('Tranchée', first);
-    const duplicateChild = await make.category('tranchee', second);
+    const duplicateChild = await duplicate('tranchee', second);
     const elsewhere = await make.category(uniqueName('Autre'));
     const notDuplicate = await make.category('Tranchée', elsewhere);
     const template = await make.template();

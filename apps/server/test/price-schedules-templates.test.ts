@@ -5,7 +5,7 @@ import {
   MESSAGES_FR,
   type PrestationRecord,
 } from '@isf/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prestations, tasks } from '../src/db/schema/index.js';
 import { countRows, createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';
@@ -279,6 +279,9 @@ describe('BPU template CSV import', () => {
     expect(progress).toHaveLength(20);
     expect(progress[0]).toBe('1\u202f000 ligne(s) sur 20\u202f000 enregistrée(s) (5 %)');
     expect(progress.at(-1)).toBe('20\u202f000 ligne(s) sur 20\u202f000 enregistrée(s) (100 %)');
+    // a large import refreshes the planner statistics of the table it wrote (issue 14)
+    const statistics = await testApp.db.execute(sql`SELECT reltuples::int AS rows FROM pg_class WHERE relname = 'prestations'`);
+    expect((statistics as unknown as { rows: { rows: number }[] }).rows[0]?.rows).toBeGreaterThanOrEqual(20_000);
 
     const tooMany = await importFile(template, csvFile([HEADER, ...lines, line(20_000)]));
     expect(tooMany.statusCode).toBe(400);

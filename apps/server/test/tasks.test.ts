@@ -157,6 +157,7 @@ describe('price schedule imports as tasks', () => {
       ['Tâche créée', null],
       ['Traitement démarré', 'Essai 1 sur 3'],
       ['Lecture du fichier', '2 ligne(s) à importer'],
+      ['Progression', '2 ligne(s) sur 2 enregistrée(s) (100 %)'],
       ['Prestations importées', '2 créée(s), 0 mise(s) à jour'],
       ['Terminé', null],
     ]);

@@ -1,4 +1,4 @@
-import { PERIMETER_CHANGED_MESSAGE, USER_NOT_EDITABLE_MESSAGE } from '@isf/contract';
+import { PERIMETER_CHANGED_MESSAGE, ROLE_NAME_TAKEN_MESSAGE, USER_NOT_EDITABLE_MESSAGE } from '@isf/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roles, userProjects, users } from '../src/db/schema/index.js';
@@ -70,6 +70,35 @@ describe('roles', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await countRows(testApp.db, roles)).toBe(before);
+  });
+
+  it('refuses a second role of one name, case and spaces aside, on creation and on renaming', async () => {
+    const name = uniqueName('Rôle Chantier');
+    const create = (payload: Record<string, unknown>) =>
+      inject(testApp.app, { method: 'POST', url: '/api/role', token: admin, payload });
+    const first = await create({ name, description: 'a', visibility: 1 });
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await countRows(testApp.db, roles);
+    const again = await create({ name: `  ${name.toUpperCase().replace(' ', '   ')} `, description: 'b', visibility: 1 });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ detail: ROLE_NAME_TAKEN_MESSAGE, fields: { name: ROLE_NAME_TAKEN_MESSAGE } });
+    expect(await countRows(testApp.db, roles)).toBe(before);
+
+    const other = await create({ name: uniqueName('Autre rôle'), description: 'c', visibility: 1 });
+    const rename = (id: number, newName: string) =>
+      inject(testApp.app, {
+        method: 'PUT',
+        url: `/api/role/${id}`,
+        token: admin,
+        payload: { name: newName, description: 'c', visibility: 1, version: 1 },
+      });
+    const clash = await rename(other.json().id, name.toLowerCase());
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().detail).toBe(ROLE_NAME_TAKEN_MESSAGE);
+    // a role keeps its own name in another case
+    expect((await rename(first.json().id, name.toUpperCase())).statusCode).toBe(200);
+    // the unique index holds even when the check is bypassed (two creations at once)
+    await expect(testApp.db.insert(roles).values({ name: ` ${name.toLowerCase()}` })).rejects.toThrow();
   });
 
   it('refuses a parent role that makes a loop', async () => {

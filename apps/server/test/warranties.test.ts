@@ -1,4 +1,5 @@
 import {
+  formatCsvNumber,
   ORDER_FINANCIAL_OPTION_MESSAGE,
   ORDER_RELEASE_DATE_MESSAGE,
   type StatementDetailRecord,
@@ -8,7 +9,7 @@ import {
   type WarrantyRow,
 } from '@isf/contract';
 import Decimal from 'decimal.js';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   monthlyStatementRgReleases,
@@ -18,14 +19,16 @@ import {
   workflows,
   workflowTokens,
 } from '../src/db/schema/index.js';
+import { refreshOrderFigures } from '../src/modules/attachments/index.js';
 import { orderWarranty } from '../src/modules/warranties/order-warranty.js';
 import { warrantyCondition, warrantyList } from '../src/modules/warranties/warranties.lists.js';
-import { parseListQuery, runList } from '../src/platform/list-engine.js';
+import { type PageQuery, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { subcontractorOfFirstMarket, withoutFinancialOption } from './deposits-fixtures.js';
 import { createTestApp, inject, login, type TestApp } from './helper.js';
 import { createOrder, demoMarkets, marketWithBpu, pricesOf } from './orders-fixtures.js';
 import { csvRows } from './price-schedules-fixtures.js';
+import { formerWarranties } from './warranties-former-query.js';
 
 let testApp: TestApp;
 let admin: string;
@@ -213,6 +216,8 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
         .update(workflowTokens)
         .set({ nodeId: row?.id ?? 0 })
         .where(and(eq(workflowTokens.entityName, 'attachement'), eq(workflowTokens.entityId, validated)));
+      // a move written straight to the token, as a system move would: its writer refreshes the order's figures
+      await refreshOrderFigures(testApp.db, [notValidated]);
     };
     for (const [code, shown] of [
       ['att_prepared_for_payment', true],
@@ -227,16 +232,18 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
     }
   });
 
-  it('gives the rows, order, count and totals of the single query over the RG sums', async () => {
+  it('gives the rows, order, count and totals of the former query summing the attachments', async () => {
     const order = await fx.validatedOrder(market, ['10', '4']);
     await validatedAttachment(order, 0, '1');
+    const released = await fx.validatedOrder(market, ['10', '4']);
+    const dated = await validatedAttachment(released, 0, '2', '2030-01-01');
+    await validatedAttachment(released, 1, '1');
+    await releaseInStatement(market.marketId, [dated]);
+    const delivered = await fx.validatedOrder(market, ['10', '4']);
+    await validatedAttachment(delivered, 1, '3');
+    expect((await send('PUT', '/api/orders', [{ id: delivered, deliveryDate: '2024-03-01' }])).statusCode).toBe(200);
     const draft = await fx.attachment(await fx.validatedOrder(market, ['10', '4']));
     await fx.saveLines(draft, [{ prestation: prices[0]?.prestation ?? 0, quantity: '1' }]);
-    // the list as it was: every join in one query, "hide empty RG" on the sum, the count over every join
-    const columns = Object.fromEntries(
-      Object.entries(warrantyList.columns).map(([name, { join: _join, joined: _joined, ...column }]) => [name, column]),
-    );
-    const { countFrom: _countFrom, ...single } = warrantyList;
     for (const [criteria, wire] of [
       [
         { hideEmptyRg: true, hideErp: false },
@@ -244,7 +251,7 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
       ],
       [
         { hideEmptyRg: true, hideErp: false },
-        { sort: 'id,desc', size: '2', page: '1' },
+        { sort: 'id,desc', size: '2', page: '1', summary: 'true' },
       ],
       [
         { hideEmptyRg: true, hideErp: true },
@@ -254,14 +261,16 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
         { hideEmptyRg: false, hideErp: false },
         { sort: 'rgLeft,desc', size: '5', summary: 'true' },
       ],
+      [
+        { hideEmptyRg: true, hideErp: false },
+        { sort: 'rgToRelease,desc', size: '200', summary: 'true' },
+      ],
     ] as const) {
       const base = { projects: [], markets: [market.marketId], subprojects: [], imputations: [] };
-      const query = parseListQuery(wire);
+      const query = parseListQuery(wire) as PageQuery;
       const now = await runList(testApp.db, { ...warrantyList, where: warrantyCondition({ ...base, ...criteria }) }, query, null);
-      const before = warrantyCondition({ ...base, ...criteria, hideEmptyRg: false });
-      const where = criteria.hideEmptyRg ? sql`${before ?? sql`TRUE`} AND w.rg > 0` : before;
       expect(now.totalElements, JSON.stringify(wire)).toBeGreaterThan(0);
-      expect(now, JSON.stringify(wire)).toEqual(await runList(testApp.db, { ...single, columns, where }, query, null));
+      expect(now, JSON.stringify(wire)).toEqual(await formerWarranties(testApp.db, { ...base, ...criteria }, query));
     }
   });
 
@@ -320,7 +329,7 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
     expect(rows).toHaveLength(1);
     const { content } = await warranties({ markets: String(market.marketId), size: '200' });
     const row = content.find((entry) => entry.id === order);
-    expect(rows[0]?.[header?.indexOf('RG (€)') ?? -1]).toBe(row?.rg);
+    expect(rows[0]?.[header?.indexOf('RG (€)') ?? -1]).toBe(formatCsvNumber(row?.rg ?? '', 'fr'));
   });
 });
 

@@ -89,12 +89,12 @@ describe('the business lists filtered on the stored node give the rows and count
           }
           const actors = await testApp.app.workflow.actorsOf(principal);
           const former = formerCondition(testApp.app.workflow.registry, actors, filter, entity, entityId);
-          const expected = await runList(
+          const expected = (await runList(
             testApp.db,
             former ? { ...list, where: former } : list,
             parseListQuery({ size: 200, summary: true }),
             principal,
-          );
+          )) as { content: { id: number }[]; totalElements: number; summary?: unknown };
           const reply = await testApp.app.inject({
             method: 'GET',
             url: `${path}?filter=${filter}&size=200&summary=true`,

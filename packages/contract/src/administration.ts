@@ -37,6 +37,9 @@ const roleFields = {
   transitions: z.array(z.coerce.number().int().positive()).optional(),
 };
 
+/** Two roles cannot share a name (case and spacing aside): the pickers could not tell them apart. */
+export const ROLE_NAME_TAKEN_MESSAGE = 'Un rôle porte déjà ce nom.';
+
 /** Role creation (spec 3 §5): name and description required, visibility 1 to 4. */
 export const roleCreateSchema = z.object(roleFields);
 export const roleUpdateSchema = z.object({ ...roleFields, version: z.coerce.number().int().min(1) });

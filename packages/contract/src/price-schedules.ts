@@ -9,6 +9,9 @@ export const COST_INVALID_MESSAGE = 'Prix invalide (nombre positif ou nul, deux 
 export const CATEGORY_PARENT_NOT_TOP_MESSAGE = 'La catégorie parente doit être une catégorie de premier niveau.';
 export const CATEGORY_HAS_CHILDREN_MESSAGE =
   'Une catégorie qui a des sous-catégories ne peut pas devenir elle-même une sous-catégorie.';
+/** Two categories of one level cannot share a name (case, accents and spacing aside). */
+export const TOP_CATEGORY_NAME_TAKEN_MESSAGE = 'Une catégorie de premier niveau porte déjà ce nom.';
+export const SUBCATEGORY_NAME_TAKEN_MESSAGE = 'Cette catégorie parente a déjà une sous-catégorie de ce nom.';
 export const PRESTATION_OUTSIDE_TEMPLATE_MESSAGE = "Une prestation choisie n'appartient pas au modèle de BPU.";
 
 /** Columns of the BPU template CSV (export and import), in order. */

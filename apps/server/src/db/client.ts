@@ -10,6 +10,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 import { pgliteExecutor, poolExecutor, type SqlExecutor } from './sql-executor.js';
+import { migrateAndAnalyze } from './statistics.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -19,14 +20,33 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Raw SQL on the same connection(s), for pg-boss (platform/jobs). */
   sql: SqlExecutor;
+  /** Applies the pending migrations, then refreshes the planner statistics if any was applied. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own: the migrations and first seeding at start-up, which
+   * several processes started together on one PostgreSQL database would otherwise run at the same time
+   * (drizzle's migrator takes no lock). A PostgreSQL advisory lock; PGlite has one process anyway.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** The advisory lock key of the start-up work (any constant no other code of this database uses). */
+const STARTUP_LOCK_KEY = '7358921460117';
 
 export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /**
+       * PostgreSQL's page cache inside the embedded database (PGLITE_SHARED_BUFFERS): PGlite's 128MB is
+       * touched as the database is read and never given back, the largest part of an idle server's memory.
+       */
+      sharedBuffers?: string;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 /** The extensions the migrations create: PGlite loads their code when it opens a database. */
@@ -43,7 +63,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       sql: poolExecutor(pool),
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => migrateAndAnalyze(db, () => migratePg(drizzlePg(pool), { migrationsFolder })),
+      async exclusively(work) {
+        // a connection of its own holds the lock while `work` uses the rest of the pool
+        const holder = await pool.connect();
+        try {
+          await holder.query('SELECT pg_advisory_lock($1::bigint)', [STARTUP_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await holder.query('SELECT pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -58,6 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // the trigram indexes of the list filters (migration 0023) need pg_trgm in every session
     extensions: pgliteExtensions,
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },
+    ...(options.sharedBuffers ? { postgresqlconf: [`shared_buffers = '${options.sharedBuffers}'`] } : {}),
   }).catch((error: unknown) => {
     release();
     throw error;
@@ -67,7 +102,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     sql: pgliteExecutor(client),
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migrateAndAnalyze(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
+    exclusively: (work) => work(),
     close: async () => {
       await client.close();
       release();

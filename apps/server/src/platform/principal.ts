@@ -30,6 +30,28 @@ export function hasOption(principal: Principal, option: string): boolean {
 
 const CACHE_TTL_MS = 5_000;
 
+/** The principal of a profile and its role, as read from their rows (several profiles in one statement). */
+export function principalOf(user: typeof users.$inferSelect, role: typeof roles.$inferSelect): Principal {
+  return {
+    userId: user.id,
+    mainUserId: user.parentId ?? user.id,
+    uid: user.uid,
+    name: user.name,
+    managerId: user.managerId,
+    roleId: role.id,
+    roleName: role.name,
+    visibility: role.visibility as Visibility,
+    rights: {
+      create: new Set(role.createRights),
+      read: new Set(role.readRights),
+      update: new Set(role.updateRights),
+      delete: new Set(role.deleteRights),
+    },
+    options: new Set(role.options.map((option) => option.toLowerCase())),
+    onBehalfOfId: null,
+  };
+}
+
 /** Loads principals by profile id, with a short cache: rights changes apply within seconds. */
 export function createPrincipalLoader(db: Database) {
   const cache = new Map<number, { principal: Principal | null; expires: number }>();
@@ -40,28 +62,7 @@ export function createPrincipalLoader(db: Database) {
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(eq(users.id, userId))
       .limit(1);
-    if (!row?.user.active) {
-      return null;
-    }
-    const { user, role } = row;
-    return {
-      userId: user.id,
-      mainUserId: user.parentId ?? user.id,
-      uid: user.uid,
-      name: user.name,
-      managerId: user.managerId,
-      roleId: role.id,
-      roleName: role.name,
-      visibility: role.visibility as Visibility,
-      rights: {
-        create: new Set(role.createRights),
-        read: new Set(role.readRights),
-        update: new Set(role.updateRights),
-        delete: new Set(role.deleteRights),
-      },
-      options: new Set(role.options.map((option) => option.toLowerCase())),
-      onBehalfOfId: null,
-    };
+    return row?.user.active ? principalOf(row.user, row.role) : null;
   }
   return {
     async get(userId: number): Promise<Principal | null> {

@@ -9,6 +9,7 @@ import {
   consumeDeposits,
   nextAttachmentReference,
   recomputeAttachmentAmounts,
+  refreshOrderFigures,
 } from '../modules/attachments/index.js';
 import { startToken } from '../modules/workflow/index.js';
 import { moveThrough } from './orders-seed.js';
@@ -97,4 +98,6 @@ export async function seedAttachments(db: Database): Promise<void> {
         .where(and(eq(attachments.id, id), eq(attachments.orderId, order.id)));
     }
   }
+  // the tokens were moved directly, without the workflow's post-actions
+  await refreshOrderFigures(db, [order.id]);
 }

@@ -16,6 +16,7 @@ import {
   units,
   userProjects,
 } from '../db/schema/index.js';
+import { analyze } from '../db/statistics.js';
 import { SIRENE_FIXTURES } from '../integrations/company-registry/sirene-fixtures.js';
 import { ALL_OPTIONS, ALL_RIGHTS, createRole, createUser, seedMenus } from './access-seed.js';
 import { seedAttachments } from './attachments-seed.js';
@@ -309,5 +310,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     // last: it grants every demo role the bell and welcomes every profile
     await seedNotificationsDemo(transaction);
   });
+  // the demo's thousands of rows planned as empty tables make the first screens slow (issue 14)
+  await analyze(db);
   return true;
 }

@@ -14,21 +14,26 @@ import {
 } from 'drizzle-orm/pg-core';
 import { versioned } from './columns.js';
 
-export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  visibility: smallint('visibility').notNull().default(1),
-  parentRoleId: integer('parent_role_id').references((): AnyPgColumn => roles.id),
-  createRights: text('create_rights').array().notNull().default(sql`'{}'::text[]`),
-  readRights: text('read_rights').array().notNull().default(sql`'{}'::text[]`),
-  updateRights: text('update_rights').array().notNull().default(sql`'{}'::text[]`),
-  deleteRights: text('delete_rights').array().notNull().default(sql`'{}'::text[]`),
-  options: text('options').array().notNull().default(sql`'{}'::text[]`),
-  /** The role's profile is a fibre-to-the-home one: FTTH columns and fields show (docs/decisions.md). */
-  ftth: boolean('ftth').notNull().default(false),
-  ...versioned,
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    visibility: smallint('visibility').notNull().default(1),
+    parentRoleId: integer('parent_role_id').references((): AnyPgColumn => roles.id),
+    createRights: text('create_rights').array().notNull().default(sql`'{}'::text[]`),
+    readRights: text('read_rights').array().notNull().default(sql`'{}'::text[]`),
+    updateRights: text('update_rights').array().notNull().default(sql`'{}'::text[]`),
+    deleteRights: text('delete_rights').array().notNull().default(sql`'{}'::text[]`),
+    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    /** The role's profile is a fibre-to-the-home one: FTTH columns and fields show (docs/decisions.md). */
+    ftth: boolean('ftth').notNull().default(false),
+    ...versioned,
+  },
+  // two roles of one name, case and spacing aside, cannot be told apart in the pickers
+  (table) => [uniqueIndex('roles_name_unique').on(sql`lower(regexp_replace(btrim(${table.name}), '[[:space:]]+', ' ', 'g'))`)],
+);
 
 export const menus = pgTable('menus', {
   id: serial('id').primaryKey(),

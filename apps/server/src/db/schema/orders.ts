@@ -67,6 +67,19 @@ export const orders = pgTable(
     /** The order's own retention type (spec 2 §4), chosen below a with-threshold market's threshold; null: the market's. */
     depositType: text('deposit_type'),
     /**
+     * The warranty figures of the order's validated attachments (att_validated, att_prepared_for_payment,
+     * att_paid), stored for the warranty lists and kept current, in their transaction, by the writes that
+     * change them (`modules/attachments/order-figures.ts`, docs/decisions.md "Stored RG figures"): the RG
+     * held, the deposits consumed, the RG released by a statement, the RG not released (all, and of the
+     * attachments with a release date of their own), the RG released of attachments that consumed a deposit.
+     */
+    rgHeld: numeric('rg_held', { precision: 18, scale: 2 }).notNull().default('0'),
+    rgDepositUsed: numeric('rg_deposit_used', { precision: 18, scale: 2 }).notNull().default('0'),
+    rgReleased: numeric('rg_released', { precision: 18, scale: 2 }).notNull().default('0'),
+    rgUnreleased: numeric('rg_unreleased', { precision: 18, scale: 2 }).notNull().default('0'),
+    rgUnreleasedDated: numeric('rg_unreleased_dated', { precision: 18, scale: 2 }).notNull().default('0'),
+    rgReleasedOnDeposit: numeric('rg_released_on_deposit', { precision: 18, scale: 2 }).notNull().default('0'),
+    /**
      * The node its workflow token stands on, kept by the workflow engine in the transaction that starts or
      * moves the token (the kind's `nodeColumn`): the lists filter and sort on it without the token table.
      */
@@ -88,6 +101,8 @@ export const orders = pgTable(
     index('orders_created_at_sort_idx').on(table.createdAt.asc().nullsFirst(), table.id),
     // pg_trgm: serves the list engine's "contains" filter (a regular expression, see platform/text-match.ts)
     index('orders_reference_trgm_idx').using('gin', sql`${table.reference} gin_trgm_ops`),
+    // the warranty screen's default ("hide empty RG"): its pages and count read the orders holding RG only
+    index('orders_rg_held_idx').on(table.id).where(sql`${table.rgHeld} > 0`),
     check('orders_total_check', sql`${table.total} >= 0`),
     check('orders_deposit_type_check', sql`${table.depositType} IN ('basic', 'withThreshold', 'notApplicable')`),
   ],

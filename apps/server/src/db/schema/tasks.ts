@@ -33,5 +33,7 @@ export const tasks = pgTable(
     index('tasks_creator_idx').on(table.creatorId, table.id),
     index('tasks_object_idx').on(table.objectName, table.objectId),
     index('tasks_job_idx').on(table.jobId),
+    // the lease sweep of every process reads the running tasks only (platform/jobs/job-lease.ts)
+    index('tasks_processing_idx').on(table.updatedAt).where(sql`${table.status} = 'PROCESSING'`),
   ],
 );

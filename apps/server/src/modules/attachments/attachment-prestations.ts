@@ -4,6 +4,7 @@ import {
   ATTACHMENT_ENTITY,
   type AttachmentPrestationLine,
   type BpuAttachmentPrestation,
+  formatCsvNumber,
 } from '@isf/contract';
 import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { sanitizeCsvValue } from '../../platform/csv-export.js';
 import { notFound } from '../../platform/errors.js';
-import { formatCostFr, prestationOrder, prestationSortQuery } from '../price-schedules/index.js';
+import { formatCsvCost, prestationOrder, prestationSortQuery } from '../price-schedules/index.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 
 const flag = z
@@ -124,8 +125,6 @@ type BpuLayoutRow = Record<
 > &
   Record<'cost' | 'quantity' | 'total', string>;
 
-const decimalFr = (value: string) => value.replace('.', ',');
-
 function sendCsvFile(reply: FastifyReply, fileName: string, rows: string[][]): FastifyReply {
   const body = stringify(rows, { bom: true, delimiter: ';', record_delimiter: '\r\n' });
   return reply
@@ -134,18 +133,18 @@ function sendCsvFile(reply: FastifyReply, fileName: string, rows: string[][]): F
     .send(body);
 }
 
-/** The attachment's lines as a CSV French Excel opens (`;`, BOM, CRLF, decimal commas); its import reads it back. */
+/** The attachment's lines as a CSV Excel opens (`;`, BOM, CRLF, numbers in the locale's format); its import reads it back. */
 export function sendAttachmentCsv(reply: FastifyReply, reference: string, rows: AttachmentPrestationLine[]): FastifyReply {
   const cells = rows.map((row) => [
     ...[row.category, row.subcategory, row.reference, row.code, row.description, row.unit].map((value) =>
       sanitizeCsvValue(value, false),
     ),
-    formatCostFr(row.unitPrice),
-    decimalFr(row.orderedQuantity),
-    decimalFr(row.cumulativePreviousQuantity),
-    decimalFr(row.quantity),
-    decimalFr(row.cumulativeQuantity),
-    formatCostFr(row.total),
+    formatCsvCost(row.unitPrice, reply.server.locale),
+    formatCsvNumber(row.orderedQuantity, reply.server.locale),
+    formatCsvNumber(row.cumulativePreviousQuantity, reply.server.locale),
+    formatCsvNumber(row.quantity, reply.server.locale),
+    formatCsvNumber(row.cumulativeQuantity, reply.server.locale),
+    formatCsvCost(row.total, reply.server.locale),
   ]);
   return sendCsvFile(reply, `attachement-${reference}`, [[...ATTACHMENT_CSV_HEADERS], ...cells]);
 }
@@ -172,9 +171,9 @@ export async function sendAttachmentBpuCsv(
     ...[row.referenceName, row.categoryParentName, row.categoryName, row.code, row.description, row.unitName, row.typeName].map(
       (value) => sanitizeCsvValue(value, false),
     ),
-    formatCostFr(row.cost),
-    decimalFr(row.quantity),
-    formatCostFr(row.total),
+    formatCsvCost(row.cost, reply.server.locale),
+    formatCsvNumber(row.quantity, reply.server.locale),
+    formatCsvCost(row.total, reply.server.locale),
   ]);
   return sendCsvFile(reply, `attachement-${attachment.reference}-bpu`, [[...ATTACHMENT_BPU_CSV_HEADERS], ...cells]);
 }

@@ -36,6 +36,7 @@ import { nextAttachmentReference } from './attachment-reference.js';
 import { invoicingStatementSql, releaseStatementsSql } from './attachment-statements.js';
 import { attachmentWorkItem } from './attachment-work-item.js';
 import { ATTACHMENT_ENTITY } from './attachments.lists.js';
+import { refreshOrderFigures } from './order-figures.js';
 
 type DetailRow = Omit<
   AttachmentDetailRecord,
@@ -199,7 +200,10 @@ export function createAttachmentService(database: Database) {
     });
   }
 
-  /** Applies line changes where the rules allow, then stores the money again (and the deposits, once validated). */
+  /**
+   * Applies line changes where the rules allow, then stores the money again (and the deposits, once
+   * validated), and the order's figures that sum them.
+   */
   async function changeLines(
     tx: Database,
     id: number,
@@ -214,6 +218,7 @@ export function createAttachmentService(database: Database) {
     if (nodeCode !== null && VALIDATED.has(nodeCode)) {
       await consumeDeposits(tx, id);
     }
+    await refreshOrderFigures(tx, [(await targetOf(tx, id)).orderId]);
   }
 
   async function update(id: number, input: AttachmentUpdateInput, principal: Principal, context: AuditContext) {
@@ -276,6 +281,8 @@ export function createAttachmentService(database: Database) {
       }
       await removeToken(tx, ATTACHMENT_ENTITY, id);
       await tx.delete(attachments).where(eq(attachments.id, id));
+      // a draft or refused attachment counts in no figure; refreshed all the same, whatever the deletable nodes
+      await refreshOrderFigures(tx, [before.orderId]);
       await recordAudit(tx, context, { entity: ATTACHMENT_ENTITY, entityId: id, action: 'delete', before });
     });
   }
@@ -291,6 +298,7 @@ export function createAttachmentService(database: Database) {
         .update(attachments)
         .set({ rgReleaseDate: input.releaseDate, version: sql`${attachments.version} + 1`, updatedAt: sql`now()` })
         .where(eq(attachments.id, id));
+      await refreshOrderFigures(tx, [before.orderId]);
       await recordAudit(tx, context, {
         entity: ATTACHMENT_ENTITY,
         entityId: id,

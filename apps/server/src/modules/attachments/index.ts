@@ -13,7 +13,15 @@ export { CANNOT_EDIT_AFTER_VALIDATION } from './attachment-editing.js';
 export { applyAttachmentLines, recomputeAttachmentAmounts } from './attachment-lines.js';
 export { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 export { nextAttachmentReference } from './attachment-reference.js';
+export { isRgReleased, releasedRgSql, rgReleasedSql } from './attachment-rg-release.js';
 export { attachmentWorkItem } from './attachment-work-item.js';
 export { ATTACHMENT_ENTITY, attachmentScope } from './attachments.lists.js';
 export { registerAttachmentRoutes } from './attachments.routes.js';
 export type { AttachmentService } from './attachments.service.js';
+export {
+  recomputedOrderFigures,
+  refreshEveryOrderFigures,
+  refreshOrderFigures,
+  refreshOrderFiguresOfAttachments,
+  storedOrderFigures,
+} from './order-figures.js';

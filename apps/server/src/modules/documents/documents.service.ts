@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { type EnvelopeValidator, formatMessage } from '@isf/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { documents, documentTypes } from '../../db/schema/index.js';
-import type { FileStorage } from '../../integrations/storage/storage.port.js';
+import { type FileStorage, StoredFileMissing } from '../../integrations/storage/storage.port.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { updateAtVersion } from '../../platform/crud.js';
-import { badRequest, businessRefusal, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, businessRefusal, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { contentMatchesName, detectFileKind, sanitizeFileName } from '../../platform/file-kind.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
@@ -15,6 +16,20 @@ import { type DocumentOwnerRegistry, ownerAllows } from './document-owners.js';
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const NO_FILE_MESSAGE = 'Aucun fichier sélectionné.';
 export const FILE_CONTENT_MESSAGE = 'Le contenu du fichier ne correspond pas à son type ou ce type de fichier est refusé.';
+export const STORED_FILE_MISSING_MESSAGE =
+  "Le fichier de ce document est introuvable dans le stockage : contactez l'administrateur.";
+
+/** The document's row is there, its file is not (removed from the directory or the bucket): a 404 that says so. */
+async function readStored(storage: FileStorage, key: string) {
+  try {
+    return await storage.read(key);
+  } catch (error) {
+    if (error instanceof StoredFileMissing) {
+      throw new HttpError(404, { error: formatMessage('error.notFound'), detail: STORED_FILE_MISSING_MESSAGE });
+    }
+    throw error;
+  }
+}
 
 export type Upload = {
   fileName: string;
@@ -121,6 +136,14 @@ export function createDocumentService(database: Database, storage: FileStorage, 
     return { row, owner };
   }
 
+  async function nodeCodeOf(id: number): Promise<string | null> {
+    const result = (await database.execute(sql`SELECT wn.code FROM workflow_tokens wt
+      JOIN workflow_nodes wn ON wn.id = wt.node_id WHERE wt.entity_name = 'document' AND wt.entity_id = ${id}`)) as unknown as {
+      rows: { code: string }[];
+    };
+    return result.rows[0]?.code ?? null;
+  }
+
   return {
     async listOf(principal: Principal, entity: string, entityId: number) {
       await assertOwnerVisible(principal, entity, entityId);
@@ -133,9 +156,53 @@ export function createDocumentService(database: Database, storage: FileStorage, 
     },
 
     async get(id: number, principal: Principal) {
-      const { row } = await find(id, principal);
-      const { storageKey: _key, ...document } = row;
-      return document;
+      const { row, owner } = await find(id, principal);
+      const { storageKey: _key, contentKind: _kind, ...document } = row;
+      return {
+        ...document,
+        nodeCode: await nodeCodeOf(id),
+        /** Whether the caller may delete it now: the owner's update right and the owner's rule (spec 2 §4). */
+        canDelete: ownerAllows(owner, principal, 'update') && !(await owner.removalRefusal?.(database, row.entityId, principal)),
+      };
+    },
+
+    /**
+     * The validators of a document (`GET /document/{id}/validators`): those designated on its owner when the
+     * owner has some (an envelope), followed by the decisions taken on the document's own workflow.
+     */
+    async validators(id: number, principal: Principal): Promise<EnvelopeValidator[]> {
+      const { row, owner } = await find(id, principal);
+      const designated = (await owner.validators?.(database, row.entityId)) ?? [];
+      const decisions = (await database.execute(sql`SELECT h.id, u.id AS user_id, u.name AS user_name,
+          r.name AS role_name, n.code AS node_code, h.created_at::text AS created_at, h.comment
+        FROM workflow_token_history h
+        JOIN workflow_tokens t ON t.id = h.token_id
+        JOIN workflow_nodes n ON n.id = h.to_node_id
+        JOIN users u ON u.id = h.user_id
+        LEFT JOIN roles r ON r.id = u.role_id
+        WHERE t.entity_name = 'document' AND t.entity_id = ${id} AND n.code IN ('doc_validated', 'doc_refused')
+        ORDER BY h.id`)) as unknown as {
+        rows: {
+          id: number;
+          user_id: number;
+          user_name: string;
+          role_name: string | null;
+          node_code: string;
+          created_at: string;
+          comment: string | null;
+        }[];
+      };
+      return [
+        ...designated,
+        ...decisions.rows.map((decision) => ({
+          id: -Number(decision.id),
+          user: { id: Number(decision.user_id), name: decision.user_name, roleName: decision.role_name },
+          isValidated: decision.node_code === 'doc_validated',
+          decision: decision.node_code === 'doc_validated' ? ('validated' as const) : ('refused' as const),
+          validationDate: String(decision.created_at),
+          comment: decision.comment,
+        })),
+      ];
     },
 
     async upload(upload: Upload, principal: Principal, context: AuditContext): Promise<number> {
@@ -204,7 +271,7 @@ export function createDocumentService(database: Database, storage: FileStorage, 
         throw notFound();
       }
       const chunks: Buffer[] = [];
-      for await (const chunk of await storage.read(row.storageKey)) {
+      for await (const chunk of await readStored(storage, row.storageKey)) {
         chunks.push(Buffer.from(chunk as Buffer));
       }
       return { ...row, content: Buffer.concat(chunks) };
@@ -212,7 +279,7 @@ export function createDocumentService(database: Database, storage: FileStorage, 
 
     async download(id: number, principal: Principal) {
       const { row } = await find(id, principal);
-      return { filename: row.filename, contentKind: row.contentKind, stream: await storage.read(row.storageKey) };
+      return { filename: row.filename, contentKind: row.contentKind, stream: await readStored(storage, row.storageKey) };
     },
 
     async updateComment(

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { oracleImputations } from '../../db/schema/index.js';
+import { ANALYZE_AFTER_ROWS, analyze } from '../../db/statistics.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { assertHeader, importRefused, type ParsedCsv } from '../price-schedules/index.js';
 
@@ -132,5 +133,8 @@ export async function saveImportedImputations(
       after: { lines: rows.length, created, updated },
     });
   });
+  if (rows.length >= ANALYZE_AFTER_ROWS) {
+    await analyze(db, [oracleImputations]);
+  }
   return { created, updated };
 }

@@ -1,3 +1,2 @@
 // The monthly-statements module's face: what the app and the other modules may use of it (docs/architecture.md).
 export { registerStatementRoutes } from './monthly-statements.routes.js';
-export { isRgReleased, releasedRgSql } from './rg-releases.js';

@@ -1,9 +1,14 @@
 import { MONTHLY_STATEMENT_ENTITY } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
-import { ATTACHMENT_ENTITY, ATTACHMENT_VALIDATED_NODES_SQL, attachmentScope, rgReleaseDateSql } from '../attachments/index.js';
+import {
+  ATTACHMENT_ENTITY,
+  ATTACHMENT_VALIDATED_NODES_SQL,
+  attachmentScope,
+  rgReleaseDateSql,
+  rgReleasedSql,
+} from '../attachments/index.js';
 import { marketScope } from '../markets/index.js';
-import { rgReleasedSql } from './rg-releases.js';
 
 export { MONTHLY_STATEMENT_ENTITY };
 

@@ -32,10 +32,9 @@ import { isInScope, runList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { projectScope } from '../../platform/scope.js';
 import { rowsOf } from '../../platform/sql-rows.js';
-import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL, refreshOrderFigures, rgReleaseDateSql, rgReleasedSql } from '../attachments/index.js';
 import { MARKET_ENTITY, marketList, marketScope } from '../markets/index.js';
 import { statementList } from './monthly-statements.lists.js';
-import { rgReleasedSql } from './rg-releases.js';
 import { statementFigures } from './statement-figures.js';
 import { createStatementReleases } from './statement-releases.js';
 import {
@@ -187,14 +186,26 @@ export function createStatementService(database: Database) {
     return get(id);
   }
 
-  /** Only an unpaid statement is deleted; its attachments and RG releases are freed (cascade). */
+  /**
+   * Only an unpaid statement is deleted; its attachments and RG releases are freed (cascade), and the
+   * stored figures of their orders follow.
+   */
   async function remove(id: number, context: AuditContext) {
     await database.transaction(async (tx) => {
       const before = await lockStatementForChange(tx, id);
       if (before.paidAt !== null || before.locked) {
         throw businessRefusal(STATEMENT_DELETE_PAID_MESSAGE);
       }
+      const freed = await rowsOf<{ orderId: number }>(
+        tx,
+        sql`SELECT DISTINCT att.order_id AS "orderId" FROM attachments att
+          WHERE att.id IN (SELECT r.attachment_id FROM monthly_statement_rg_releases r WHERE r.statement_id = ${id})`,
+      );
       await tx.delete(monthlyStatements).where(eq(monthlyStatements.id, id));
+      await refreshOrderFigures(
+        tx,
+        freed.map((row) => row.orderId),
+      );
       await recordAudit(tx, context, { entity: MONTHLY_STATEMENT_ENTITY, entityId: id, action: 'delete', before });
     });
   }

@@ -12,9 +12,13 @@ import { badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { projectScope } from '../../platform/scope.js';
 import { rowsOf } from '../../platform/sql-rows.js';
-import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
+import {
+  ATTACHMENT_VALIDATED_NODES_SQL,
+  refreshOrderFiguresOfAttachments,
+  rgReleaseDateSql,
+  rgReleasedSql,
+} from '../attachments/index.js';
 import { MARKET_ENTITY, marketScope } from '../markets/index.js';
-import { rgReleasedSql } from './rg-releases.js';
 import { findStatement, idList, nodeJoin } from './statement-store.js';
 
 /** The market nodes a statement is generated on: validated, and in pre-closure (its last statements). */
@@ -131,6 +135,10 @@ async function generateForMarket(
       await tx
         .insert(monthlyStatementRgReleases)
         .values(due.map((row) => ({ statementId: id, attachmentId: row.id, amount: row.rg })));
+      await refreshOrderFiguresOfAttachments(
+        tx,
+        due.map((row) => row.id),
+      );
     }
     await recordAudit(tx, context, {
       entity: MONTHLY_STATEMENT_ENTITY,

@@ -18,7 +18,7 @@ import { badRequest, businessRefusal, notFound } from '../../platform/errors.js'
 import { runList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { rowsOf } from '../../platform/sql-rows.js';
-import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL, refreshOrderFiguresOfAttachments, rgReleaseDateSql } from '../attachments/index.js';
 import { releaseCandidateList } from './monthly-statements.lists.js';
 import {
   assertUnlocked,
@@ -102,6 +102,10 @@ export function createStatementReleases(database: Database) {
         .insert(monthlyStatementRgReleases)
         .values(found.map((row) => ({ statementId: id, attachmentId: row.id, amount: row.rg })));
       await touchStatement(tx, id);
+      await refreshOrderFiguresOfAttachments(
+        tx,
+        found.map((row) => row.id),
+      );
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,
         entityId: id,
@@ -127,6 +131,7 @@ export function createStatementReleases(database: Database) {
             .returning({ amount: monthlyStatementRgReleases.amount }),
         STATEMENT_RELEASE_NOT_HERE_MESSAGE,
       );
+      await refreshOrderFiguresOfAttachments(tx, [attachmentId]);
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,
         entityId: id,

@@ -1,4 +1,4 @@
-import { ORDER_CSV_HEADERS, type OrderPrestationLine } from '@isf/contract';
+import { formatCsvNumber, ORDER_CSV_HEADERS, type OrderPrestationLine } from '@isf/contract';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { sanitizeCsvValue } from '../../platform/csv-export.js';
 import { notFound } from '../../platform/errors.js';
-import { formatCostFr, prestationOrder, prestationSortQuery } from '../price-schedules/index.js';
+import { formatCsvCost, prestationOrder, prestationSortQuery } from '../price-schedules/index.js';
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false'])])
@@ -64,15 +64,15 @@ export async function orderPrestations(
   return result.rows.map((row) => ({ ...row, category: row.category ?? null }));
 }
 
-/** The prestations as a CSV French Excel opens (`;`, BOM, CRLF, decimal commas); its import reads it back. */
+/** The prestations as a CSV Excel opens (`;`, BOM, CRLF, numbers in the locale's format); its import reads it back. */
 export function sendOrderCsv(reply: FastifyReply, reference: string, rows: OrderPrestationLine[]): FastifyReply {
   const cells = rows.map((row) => [
     ...[row.category, row.subcategory, row.reference, row.code, row.description, row.unit].map((value) =>
       sanitizeCsvValue(value, false),
     ),
-    formatCostFr(row.unitPrice),
-    row.quantity.replace('.', ','),
-    formatCostFr(row.total),
+    formatCsvCost(row.unitPrice, reply.server.locale),
+    formatCsvNumber(row.quantity, reply.server.locale),
+    formatCsvCost(row.total, reply.server.locale),
   ]);
   const body = stringify([[...ORDER_CSV_HEADERS], ...cells], { bom: true, delimiter: ';', record_delimiter: '\r\n' });
   return reply

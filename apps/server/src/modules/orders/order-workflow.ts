@@ -21,17 +21,35 @@ type OrderFacts = {
   oracleTaskId: number | null;
   oracleEmitterProjectId: number | null;
   oracleEmitterTaskId: number | null;
+  /** The authorization amount (`users.engagement`) of the mover, or of the delegator acted for. */
+  engagement: string;
 };
 
-async function orderFacts(db: Database, orderId: number): Promise<OrderFacts | undefined> {
-  const result = (await db.execute(sql`SELECT o.total::text AS "total", a.id AS "agencyId", pt.oracle_code AS "paymentTypeCode",
-      o.oracle_project_id AS "oracleProjectId", o.oracle_task_id AS "oracleTaskId",
-      o.oracle_emitter_project_id AS "oracleEmitterProjectId", o.oracle_emitter_task_id AS "oracleEmitterTaskId"
-    FROM orders o JOIN markets m ON m.id = o.market_id
-      LEFT JOIN agencies a ON a.id = o.agency_id
-      LEFT JOIN payment_types pt ON pt.id = m.payment_type_id
-    WHERE o.id = ${orderId}`)) as unknown as { rows: OrderFacts[] };
-  return result.rows[0];
+/**
+ * What the order guards read, once per move: the guards of one move share it (one statement, not one
+ * per guard); a move's facts object lives for that move only.
+ */
+const factsOfMove = new WeakMap<MoveFacts, Promise<OrderFacts | undefined>>();
+
+function orderFacts(db: Database, facts: MoveFacts): Promise<OrderFacts | undefined> {
+  let found = factsOfMove.get(facts);
+  if (!found) {
+    const moverId = facts.onBehalfOfId ?? facts.principal.userId;
+    found = (async () => {
+      const result =
+        (await db.execute(sql`SELECT o.total::text AS "total", a.id AS "agencyId", pt.oracle_code AS "paymentTypeCode",
+          o.oracle_project_id AS "oracleProjectId", o.oracle_task_id AS "oracleTaskId",
+          o.oracle_emitter_project_id AS "oracleEmitterProjectId", o.oracle_emitter_task_id AS "oracleEmitterTaskId",
+          COALESCE((SELECT u.engagement::text FROM users u WHERE u.id = ${moverId}), '0') AS "engagement"
+        FROM orders o JOIN markets m ON m.id = o.market_id
+          LEFT JOIN agencies a ON a.id = o.agency_id
+          LEFT JOIN payment_types pt ON pt.id = m.payment_type_id
+        WHERE o.id = ${facts.token.entityId}`)) as unknown as { rows: OrderFacts[] };
+      return result.rows[0];
+    })();
+    factsOfMove.set(facts, found);
+  }
+  return found;
 }
 
 /** Spec 1 §4 rule 7 as a server guard: an order without agency never reaches a validating or validated node. */
@@ -39,7 +57,7 @@ export async function agencyGuard(facts: MoveFacts, db: Database): Promise<strin
   if (!ORDER_VALIDATING_NODES.includes(facts.to.code)) {
     return null;
   }
-  const order = await orderFacts(db, facts.token.entityId);
+  const order = await orderFacts(db, facts);
   return order && order.agencyId === null ? ORDER_NO_AGENCY_MESSAGE : null;
 }
 
@@ -52,12 +70,8 @@ export async function amountRoutingGuard(facts: MoveFacts, db: Database): Promis
   if (facts.from.code !== 'os_validation_cdp') {
     return null;
   }
-  const order = await orderFacts(db, facts.token.entityId);
-  const moverId = facts.onBehalfOfId ?? facts.principal.userId;
-  const result = (await db.execute(sql`SELECT engagement::text AS "engagement" FROM users WHERE id = ${moverId}`)) as unknown as {
-    rows: { engagement: string }[];
-  };
-  const engagement = new Decimal(result.rows[0]?.engagement ?? '0');
+  const order = await orderFacts(db, facts);
+  const engagement = new Decimal(order?.engagement ?? '0');
   const above = new Decimal(order?.total ?? '0').greaterThan(engagement);
   if (facts.to.code === 'os_validation_sst' && above) {
     return ORDER_AMOUNT_ABOVE_ENGAGEMENT_MESSAGE;
@@ -70,7 +84,7 @@ export async function amountRoutingGuard(facts: MoveFacts, db: Database): Promis
 
 /** Spec 1 §4 rule 8: internal or absent payment type with ERP project and task needs the emitter ones before validated. */
 export async function emitterGuard(facts: MoveFacts, db: Database): Promise<string | null> {
-  const order = await orderFacts(db, facts.token.entityId);
+  const order = await orderFacts(db, facts);
   if (!order || !(order.paymentTypeCode === null || order.paymentTypeCode === 'payment_internal')) {
     return null;
   }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bpus, prestationPrices, prestations } from '../../db/schema/index.js';
+import { ANALYZE_AFTER_ROWS, analyze } from '../../db/statistics.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { notFound } from '../../platform/errors.js';
 import { IMPORT_BATCH_LINES, type ImportProgress } from './bpu-template-import.js';
@@ -142,6 +143,9 @@ export async function importBpuPrices(
     const batch = entries.slice(start, start + IMPORT_BATCH_LINES);
     updated += await database.transaction((transaction) => writeBatch(transaction, bpuId, batch, context));
     await progress(start + batch.length, entries.length);
+  }
+  if (updated >= ANALYZE_AFTER_ROWS) {
+    await analyze(database, [prestationPrices]);
   }
   return { updated };
 }

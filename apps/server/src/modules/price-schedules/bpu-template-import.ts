@@ -2,6 +2,7 @@ import { BPU_TEMPLATE_CSV_HEADERS } from '@isf/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bpuTemplates, categories, prestationReferences, prestations, prestationTypes, units } from '../../db/schema/index.js';
+import { ANALYZE_AFTER_ROWS, analyze } from '../../db/statistics.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { notFound } from '../../platform/errors.js';
 import { normalizeName } from './category-merge.js';
@@ -120,12 +121,13 @@ export const IMPORT_BATCH_LINES = 1_000;
 /** Told after each batch is committed: lines written so far, and the file's total. */
 export type ImportProgress = (done: number, total: number) => Promise<void>;
 
+/** One import of a template at a time; rows pointing at the template (their key share) do not wait. */
 async function lockTemplate(transaction: Database, templateId: number): Promise<void> {
   const [template] = await transaction
     .select({ id: bpuTemplates.id })
     .from(bpuTemplates)
     .where(eq(bpuTemplates.id, templateId))
-    .for('update');
+    .for('no key update');
   if (!template) {
     throw notFound();
   }
@@ -221,6 +223,9 @@ export async function importTemplatePrestations(
     counts.created += written.created.length;
     counts.updated += written.updated.length;
     await progress(Math.min(start + batch.length, rows.length), rows.length);
+  }
+  if (counts.created + counts.updated >= ANALYZE_AFTER_ROWS) {
+    await analyze(database, [prestations]);
   }
   return counts;
 }

@@ -5,6 +5,8 @@ import {
   type categoryCreateSchema,
   type categoryUpdateSchema,
   formatMessage,
+  SUBCATEGORY_NAME_TAKEN_MESSAGE,
+  TOP_CATEGORY_NAME_TAKEN_MESSAGE,
 } from '@isf/contract';
 import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -14,7 +16,7 @@ import { categories, prestations } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { createCrud } from '../../platform/crud.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { planCategoryMerges } from './category-merge.js';
+import { normalizeName, planCategoryMerges } from './category-merge.js';
 
 const parents = alias(categories, 'parent');
 
@@ -49,6 +51,24 @@ export function createCategoryService(database: Database) {
     }
   }
 
+  /**
+   * Two categories of one level (same parent, or both top) cannot share a name, case, accents and spacing
+   * aside. No unique index: older data may hold such duplicates, which the merge (`dedupe`) resolves. The
+   * table lock makes two concurrent creations of one name wait for each other.
+   */
+  async function assertNameFree(db: Database, name: string, parentId: number | null, selfId: number | null) {
+    await db.execute(sql`LOCK TABLE categories IN SHARE ROW EXCLUSIVE MODE`);
+    const level = await db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId));
+    const wanted = normalizeName(name);
+    if (level.some((category) => category.id !== selfId && normalizeName(category.name) === wanted)) {
+      const message = parentId === null ? TOP_CATEGORY_NAME_TAKEN_MESSAGE : SUBCATEGORY_NAME_TAKEN_MESSAGE;
+      throw badRequest(message, { name: message });
+    }
+  }
+
   return {
     async get(id: number): Promise<CategoryRecord> {
       const [row] = await database
@@ -72,13 +92,17 @@ export function createCategoryService(database: Database) {
     async create(input: z.output<typeof categoryCreateSchema>, context: AuditContext): Promise<number> {
       return database.transaction(async (transaction) => {
         await assertParent(transaction, input.parent, null);
+        await assertNameFree(transaction, input.name, input.parent, null);
         return crud.create({ name: input.name, parentId: input.parent }, context, transaction);
       });
     },
 
     async update(id: number, input: z.output<typeof categoryUpdateSchema>, context: AuditContext) {
       return crud.update(id, { name: input.name, parentId: input.parent, version: input.version }, context, {
-        check: (_before, transaction) => assertParent(transaction, input.parent, id),
+        check: async (_before, transaction) => {
+          await assertParent(transaction, input.parent, id);
+          await assertNameFree(transaction, input.name, input.parent, id);
+        },
       });
     },
 

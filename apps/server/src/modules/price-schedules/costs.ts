@@ -1,3 +1,4 @@
+import { formatCsvNumber, type Locale } from '@isf/contract';
 import Decimal from 'decimal.js';
 
 const COST_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
@@ -22,7 +23,7 @@ export function isZeroCost(cost: string): boolean {
   return cost === '' || new Decimal(cost).isZero();
 }
 
-/** A cost for French spreadsheets: two decimals with a decimal comma. */
-export function formatCostFr(cost: string): string {
-  return new Decimal(cost).toFixed(2).replace('.', ',');
+/** A cost in a CSV export: two decimals, in the build locale's number format (decimal comma in French). */
+export function formatCsvCost(cost: string, locale: Locale): string {
+  return formatCsvNumber(new Decimal(cost).toFixed(2), locale);
 }

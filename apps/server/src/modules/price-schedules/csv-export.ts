@@ -2,7 +2,7 @@ import { BPU_CSV_HEADERS, BPU_TEMPLATE_CSV_HEADERS, type BpuPrestationLine, type
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import { sanitizeCsvValue } from '../../platform/csv-export.js';
-import { formatCostFr } from './costs.js';
+import { formatCsvCost } from './costs.js';
 
 type PrestationCells = Pick<
   PrestationRecord,
@@ -32,12 +32,12 @@ export function sendTemplateCsv(reply: FastifyReply, templateId: number, rows: P
   return sendCsvFile(reply, `modele-bpu-${templateId}`, BPU_TEMPLATE_CSV_HEADERS, rows.map(prestationCells));
 }
 
-/** The BPU CSV: the template columns and the price (decimal comma); its import reads Code and Prix. */
+/** The BPU CSV: the template columns and the price (the locale's number format); its import reads Code and Prix. */
 export function sendBpuCsv(reply: FastifyReply, bpuId: number, rows: BpuPrestationLine[]): FastifyReply {
   return sendCsvFile(
     reply,
     `bpu-${bpuId}`,
     BPU_CSV_HEADERS,
-    rows.map((row) => [...prestationCells(row), formatCostFr(row.prestationSST.cost)]),
+    rows.map((row) => [...prestationCells(row), formatCsvCost(row.prestationSST.cost, reply.server.locale)]),
   );
 }

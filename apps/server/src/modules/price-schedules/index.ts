@@ -3,7 +3,7 @@ export type { BpuTemplateService } from './bpu-templates.service.js';
 export type { BpuService } from './bpus.service.js';
 export type { CategoryService } from './categories.service.js';
 export { normalizeName } from './category-merge.js';
-export { formatCostFr } from './costs.js';
+export { formatCsvCost } from './costs.js';
 export { assertHeader, importRefused, type ParsedCsv, parseCsv, readCsvUpload } from './csv-import.js';
 export { prestationOrder, prestationSortQuery } from './prestation-rows.js';
 export { registerPriceScheduleRoutes } from './price-schedules.routes.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeName, planCategoryMerges } from './category-merge.js';
-import { formatCostFr, isZeroCost, normalizeCost } from './costs.js';
+import { formatCsvCost, isZeroCost, normalizeCost } from './costs.js';
 
 describe('category merge plan', () => {
   it('compares names without case, accents or extra spaces', () => {
@@ -46,6 +46,7 @@ describe('costs', () => {
     expect(isZeroCost('')).toBe(true);
     expect(isZeroCost('0.00')).toBe(true);
     expect(isZeroCost('0.01')).toBe(false);
-    expect(formatCostFr('12.5')).toBe('12,50');
+    expect(formatCsvCost('12.5', 'fr')).toBe('12,50');
+    expect(formatCsvCost('12.5', 'en')).toBe('12.50');
   });
 });

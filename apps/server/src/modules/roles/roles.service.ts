@@ -1,5 +1,5 @@
-import type { RoleRecord, roleCreateSchema, roleUpdateSchema } from '@isf/contract';
-import { eq } from 'drizzle-orm';
+import { ROLE_NAME_TAKEN_MESSAGE, type RoleRecord, type roleCreateSchema, type roleUpdateSchema } from '@isf/contract';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { roleMenus, roles } from '../../db/schema/index.js';
@@ -68,6 +68,19 @@ async function replaceMenus(db: Database, roleId: number, menuIds: number[]) {
 
 /** Roles (spec 3 /roles): information, menus, per-entity rights, workflow rights, options; rights apply within seconds. */
 export function createRoleService(database: Database, onChange: () => void) {
+  /** The unique index `roles_name_unique` has the last word; this check names the field first. */
+  async function assertNameFree(roleId: number | null, name: string, db: Database) {
+    const folded = (text: SQL | string) => sql`lower(regexp_replace(btrim(${text}), '[[:space:]]+', ' ', 'g'))`;
+    const [same] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(sql`${folded(sql`${roles.name}`)} = ${folded(name)}`, roleId === null ? undefined : ne(roles.id, roleId)))
+      .limit(1);
+    if (same) {
+      throw badRequest(ROLE_NAME_TAKEN_MESSAGE, { name: ROLE_NAME_TAKEN_MESSAGE });
+    }
+  }
+
   async function assertParent(roleId: number | null, parentId: number | null, db: Database) {
     if (parentId === null) {
       return;
@@ -92,6 +105,7 @@ export function createRoleService(database: Database, onChange: () => void) {
 
     async create(input: RoleInput, context: AuditContext): Promise<number> {
       const id = await database.transaction(async (transaction) => {
+        await assertNameFree(null, input.name, transaction);
         await assertParent(null, input.parentRoleId, transaction);
         const [created] = await transaction.insert(roles).values(columnsOf(input)).returning({ id: roles.id });
         const roleId = created?.id ?? 0;
@@ -118,6 +132,7 @@ export function createRoleService(database: Database, onChange: () => void) {
         if (before.version !== input.version) {
           throw staleVersion(before.version);
         }
+        await assertNameFree(id, input.name, transaction);
         await assertParent(id, input.parentRoleId, transaction);
         await updateAtVersion(transaction, roles, id, input.version, columnsOf(input));
         await replaceMenus(transaction, id, input.menus);

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { isRgReleased } from '../monthly-statements/index.js';
+import { isRgReleased } from '../attachments/index.js';
 import { orderWarranty, type WarrantyAttachment } from './order-warranty.js';
 
 describe('orderWarranty', () => {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { isRgReleased } from '../monthly-statements/index.js';
+import { isRgReleased } from '../attachments/index.js';
 
 /**
  * What the warranty view reads of one validated attachment: its RG, the deposits it consumed, its RG

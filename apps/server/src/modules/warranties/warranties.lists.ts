@@ -1,23 +1,16 @@
-import { ATTACHMENT_ENTITY, ATTACHMENT_VALIDATED_NODES, type WarrantyCriteria } from '@isf/contract';
+import type { WarrantyCriteria } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
-import { rgReleaseDateSql } from '../attachments/index.js';
-import { releasedRgSql } from '../monthly-statements/index.js';
 import { orderScope } from '../orders/index.js';
 
-const validatedNodes = sql.join(
-  ATTACHMENT_VALIDATED_NODES.map((code) => sql`${code}`),
-  sql`, `,
-);
-
 /**
- * Each order with the warranty sums of its validated attachments (`order-warranty.ts` holds the same
- * rules as a pure function): the RG, the deposits consumed, and the RG released (what monthly statements
- * release, `releasedRgSql`: the statements' own rule), to release (not released, release date known),
- * from a deposit. Each join is a constant that the columns reading it
- * declare (`join`): the count reads `orders o` and the joins of the filters only, so it computes no
- * sums unless the totals are asked; a page picks its 50 ids first, then computes the sums of those only
- * (list-engine `buildPageStatement`, docs/performance.md "Attachments and warranties").
+ * Each order with the warranty figures of its validated attachments (`order-warranty.ts` holds the same
+ * rules as a pure function), read from the columns stored on the order (`attachments/order-figures.ts`,
+ * docs/decisions.md "Stored RG figures"): the RG, the deposits consumed, the RG released (what monthly
+ * statements release), to release, left, released from a deposit. "To release" is the RG not released of
+ * the attachments whose release date is known: every one once the order has a release or delivery date,
+ * else those with a date of their own (`rgReleaseDateSql`). Each join is a constant that the columns
+ * reading it declare (`join`): the count reads `orders o` and the joins of the filters only.
  */
 const joinMarket = sql`JOIN markets m ON m.id = o.market_id`;
 const joinProject = sql`JOIN projects p ON p.id = o.project_id`;
@@ -28,36 +21,13 @@ const joinNode = [
   sql`LEFT JOIN workflow_tokens wtk ON wtk.entity_name = 'order' AND wtk.entity_id = o.id`,
   sql`LEFT JOIN workflow_nodes wn ON wn.id = wtk.node_id`,
 ];
-const joinWarranty = sql`LEFT JOIN LATERAL (
-    SELECT coalesce(sum(x.rg), 0)::numeric(14, 2) AS rg,
-      coalesce(sum(x.deposit_used), 0)::numeric(14, 2) AS deposit_used,
-      coalesce(sum(x.rg) FILTER (WHERE x.release_date IS NOT NULL AND x.released IS NULL), 0)::numeric(14, 2)
-        AS rg_to_release,
-      coalesce(sum(x.released), 0)::numeric(14, 2) AS rg_released,
-      coalesce(sum(x.released) FILTER (WHERE x.deposit_used > 0), 0)::numeric(14, 2) AS rg_from_deposit_released
-    FROM (
-      SELECT att.rg, att.deposit_used, ${rgReleaseDateSql('att', 'o')} AS release_date, ${releasedRgSql('att')} AS released
-      FROM attachments att
-      JOIN workflow_tokens awt ON awt.entity_name = ${ATTACHMENT_ENTITY} AND awt.entity_id = att.id
-      JOIN workflow_nodes awn ON awn.id = awt.node_id
-      WHERE att.order_id = o.id AND awn.code IN (${validatedNodes})
-    ) x
-  ) w ON TRUE`;
-const from = sql`orders o ${sql.join(
-  [joinMarket, joinProject, joinAgency, joinSubproject, joinImputation, ...joinNode, joinWarranty],
-  sql` `,
-)}`;
+const from = sql`orders o ${sql.join([joinMarket, joinProject, joinAgency, joinSubproject, joinImputation, ...joinNode], sql` `)}`;
 
-/**
- * "Hide empty RG": the order has a validated attachment with an RG. The same orders as `w.rg > 0` (the
- * sum of the RG of the validated attachments, over the same joins) since an RG is never negative
- * (`attachments_amounts_check`), without computing the sums of every order for the count (7–15 s on
- * 1,000,000 orders).
- */
-const hasValidatedRg = sql`EXISTS (SELECT 1 FROM attachments att
-  JOIN workflow_tokens awt ON awt.entity_name = ${ATTACHMENT_ENTITY} AND awt.entity_id = att.id
-  JOIN workflow_nodes awn ON awn.id = awt.node_id
-  WHERE att.order_id = o.id AND att.rg > 0 AND awn.code IN (${validatedNodes}))`;
+/** "Hide empty RG": the order holds RG (the predicate of the partial index `orders_rg_held_idx`). */
+const holdsRg = sql`o.rg_held > 0`;
+
+const rgToRelease = sql`(CASE WHEN o.release_date IS NOT NULL OR o.delivery_date IS NOT NULL
+  THEN o.rg_unreleased ELSE o.rg_unreleased_dated END)`;
 
 const columns: Record<string, ListColumn> = {
   id: { sql: sql`o.id`, kind: 'id', label: 'ID' },
@@ -78,46 +48,16 @@ const columns: Record<string, ListColumn> = {
   oracleStatus: { sql: sql`o.oracle_status`, kind: 'enum', label: 'Statut Oracle' },
   oracleId: { sql: sql`o.oracle_id`, kind: 'text', label: 'Identifiant Oracle' },
   nodeName: { sql: sql`wn.name`, kind: 'text', label: 'Statut', joined: true, join: joinNode },
-  rg: { sql: sql`w.rg`, kind: 'money', label: 'RG (€)', summable: true, joined: true, join: joinWarranty },
-  depositUsed: {
-    sql: sql`w.deposit_used`,
-    kind: 'money',
-    label: 'Avance consommée (€)',
-    summable: true,
-    joined: true,
-    join: joinWarranty,
-  },
-  rgToRelease: {
-    sql: sql`w.rg_to_release`,
-    kind: 'money',
-    label: 'RG à libérer (€)',
-    summable: true,
-    joined: true,
-    join: joinWarranty,
-  },
-  rgReleased: {
-    sql: sql`w.rg_released`,
-    kind: 'money',
-    label: 'RG libérée (€)',
-    summable: true,
-    joined: true,
-    join: joinWarranty,
-  },
-  rgLeft: {
-    sql: sql`(w.rg - w.rg_released)`,
-    kind: 'money',
-    label: 'RG restante (€)',
-    summable: true,
-    joined: true,
-    join: joinWarranty,
-  },
+  rg: { sql: sql`o.rg_held`, kind: 'money', label: 'RG (€)', summable: true },
+  depositUsed: { sql: sql`o.rg_deposit_used`, kind: 'money', label: 'Avance consommée (€)', summable: true },
+  rgToRelease: { sql: rgToRelease, kind: 'money', label: 'RG à libérer (€)', summable: true },
+  rgReleased: { sql: sql`o.rg_released`, kind: 'money', label: 'RG libérée (€)', summable: true },
+  rgLeft: { sql: sql`(o.rg_held - o.rg_released)`, kind: 'money', label: 'RG restante (€)', summable: true },
   rgFromDepositReleased: {
-    sql: sql`w.rg_from_deposit_released`,
+    sql: sql`o.rg_released_on_deposit`,
     kind: 'money',
     label: 'RG libérée sur avance (€)',
     summable: true,
-    joined: true,
-    join: joinWarranty,
   },
 };
 
@@ -155,7 +95,7 @@ export function warrantyCondition(criteria: WarrantyCriteria): SQL | undefined {
     conditions.push(inIds(sql`o.imputation_id`, criteria.imputations));
   }
   if (criteria.hideEmptyRg) {
-    conditions.push(hasValidatedRg);
+    conditions.push(holdsRg);
   }
   if (criteria.hideErp) {
     conditions.push(sql`o.oracle_id IS NULL`);

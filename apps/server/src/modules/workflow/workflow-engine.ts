@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { AuditContext } from '../../platform/audit.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
 import { actorsOf } from './workflow-actors.js';
+import { createDefinitionsCache } from './workflow-definitions.js';
 import { resolveActors, rowFilterCondition, type TokenColumns, tokenFilterCondition } from './workflow-filters.js';
 import { refusalCommentGuard } from './workflow-guards.js';
 import { type MoveInput, moveToken } from './workflow-move.js';
@@ -19,18 +20,28 @@ import { startToken } from './workflow-tokens.js';
  */
 export function createWorkflowEngine(db: Database, principals: PrincipalLoader, log: FastifyBaseLogger) {
   const registry = createWorkflowRegistry();
+  const definitions = createDefinitionsCache();
   registry.registerGuard({}, refusalCommentGuard);
-  registerWorkflowNotifications(registry);
+  registerWorkflowNotifications(registry, definitions);
   /** The caller and their delegators, each with the nodes their role acts on (resolved here, not in SQL). */
   const actors = async (principal: Principal) => resolveActors(db, await actorsOf(db, principals, principal));
 
   return {
     registry,
+    /** The workflow definitions held in memory (workflow-definitions.ts); `current` checks their stamp. */
+    definitions,
+    /**
+     * The nodes from which a role may fire an enabled transition, forward ones only (My tasks) or any
+     * (My scope): from the definitions in memory, after one cheap stamp check.
+     */
+    async nodesWhereRoleActs(roleId: number, forwardOnly: boolean): Promise<number[]> {
+      return (await definitions.current(db)).nodesWhereRoleActs(roleId, forwardOnly);
+    },
     actorsOf: actors,
     /** In the business module's creation transaction. */
     startToken,
     async availableTransitions(principal: Principal, item: { nodeId: number; entity: string; entityId: number }) {
-      return availableTransitions(db, registry, await actors(principal), item);
+      return availableTransitions(db, registry, await definitions.current(db), await actors(principal), item);
     },
     async isItemVisible(principal: Principal, item: { entity: string; entityId: number }) {
       return isItemVisible(db, registry, await actors(principal), item);
@@ -61,7 +72,7 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
       return sql`${entityId} IN (SELECT wt.entity_id FROM workflow_tokens wt WHERE wt.entity_name = ${entity} AND ${condition})`;
     },
     async move(principal: Principal, input: MoveInput, audit: AuditContext) {
-      return moveToken({ db, registry, log }, await actors(principal), input, audit);
+      return moveToken({ db, registry, definitions, log }, await actors(principal), input, audit);
     },
   };
 }

@@ -10,11 +10,11 @@ function facts(
   codes: { workflow?: string; transition?: string; to?: string } = {},
 ): MoveFacts {
   return {
-    token: { id: 1, entityName: 'order', entityId: 1, version: 1 },
-    workflow: { id: 1, code: codes.workflow ?? 'service_order' },
+    token: { id: 1, entityName: 'order', entityId: 1, version: 1, creatorId: null },
+    workflow: { id: 1, code: codes.workflow ?? 'service_order', name: 'Commande' },
     transition: { id: 1, code: codes.transition ?? 'os_refused_cdp', name: 'Refuser', type: 2 },
-    from: { id: 2, code: 'os_validation_cdp', type: 2 },
-    to: { id: 3, code: codes.to ?? 'os_draft', type: toType },
+    from: { id: 2, code: 'os_validation_cdp', name: 'Validation', type: 2 },
+    to: { id: 3, code: codes.to ?? 'os_draft', name: 'Brouillon', type: toType },
     principal: {} as Principal,
     onBehalfOfId: null,
     comment,

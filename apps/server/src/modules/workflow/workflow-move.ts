@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { workflowNodes, workflows, workflowTokenHistory, workflowTokens, workflowTransitions } from '../../db/schema/index.js';
+import { workflowTokenHistory, workflowTokens } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { businessRefusal, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import type { Actor } from './workflow-actors.js';
+import { DEFINITIONS_STAMP_SQL, type DefinitionsCache, type WorkflowDefinitions } from './workflow-definitions.js';
 import { availableTransitions } from './workflow-permissions.js';
 import type { MoveFacts, PostAction, WorkflowRegistry } from './workflow-registry.js';
 import { storeItemNode } from './workflow-tokens.js';
@@ -20,31 +21,35 @@ function movedMeanwhile(currentVersion: number): HttpError {
 export type MoveInput = { tokenId: number; transitionId: number; comment: string | null; version?: number };
 export type MoveResult = { tokenId: number; version: number; nodeId: number; historyId: number; onBehalfOfId: number | null };
 
+/** The token's row, locked, and the stamp of the workflow definitions read by the same statement. */
 async function lockToken(db: Database, tokenId: number) {
-  const [token] = await db.select().from(workflowTokens).where(eq(workflowTokens.id, tokenId)).for('update').limit(1);
+  const [token] = await db
+    .select({ ...getTableColumns(workflowTokens), definitionsStamp: sql<string>`${DEFINITIONS_STAMP_SQL}` })
+    .from(workflowTokens)
+    .where(eq(workflowTokens.id, tokenId))
+    .for('update')
+    .limit(1);
   return token;
 }
 
-async function nodeFacts(db: Database, nodeId: number) {
-  const [node] = await db
-    .select({ id: workflowNodes.id, code: workflowNodes.code, type: workflowNodes.type })
-    .from(workflowNodes)
-    .where(eq(workflowNodes.id, nodeId))
-    .limit(1);
+function nodeFacts(definitions: WorkflowDefinitions, nodeId: number) {
+  const node = definitions.node(nodeId);
   if (!node) {
     throw notFound();
   }
-  return node;
+  return { id: node.id, code: node.code, name: node.name, type: node.type };
 }
 
 /**
  * Moves a token along a transition (DESIGN §5), in one transaction: the token row is locked, the
  * transition must leave its node, the caller (or a delegator) must be allowed, the guards run, then
  * the token moves, the history and the audit are written and the in-transaction post-actions run.
- * After the commit, the afterCommit post-actions run. A concurrent second move finds the token moved: 409.
+ * After the commit, the afterCommit post-actions run (the notifications among them). A concurrent
+ * second move finds the token moved: 409. The workflow definitions come from memory, checked against
+ * the stamp the lock statement reads (docs/performance.md "Workflow move (issue 14)").
  */
 export async function moveToken(
-  dependencies: { db: Database; registry: WorkflowRegistry; log: FastifyBaseLogger },
+  dependencies: { db: Database; registry: WorkflowRegistry; definitions: DefinitionsCache; log: FastifyBaseLogger },
   actors: Actor[],
   input: MoveInput,
   audit: AuditContext,
@@ -60,11 +65,8 @@ export async function moveToken(
     if (!token) {
       throw notFound();
     }
-    const [transition] = await transaction
-      .select()
-      .from(workflowTransitions)
-      .where(eq(workflowTransitions.id, input.transitionId))
-      .limit(1);
+    const definitions = await dependencies.definitions.at(transaction, token.definitionsStamp);
+    const transition = definitions.transition(input.transitionId);
     if (!transition || transition.workflowId !== token.workflowId) {
       throw notFound();
     }
@@ -74,7 +76,7 @@ export async function moveToken(
     if (transition.disabled) {
       throw businessRefusal(DISABLED_TRANSITION_MESSAGE);
     }
-    const allowed = await availableTransitions(transaction, registry, actors, {
+    const allowed = await availableTransitions(transaction, registry, definitions, actors, {
       nodeId: token.nodeId,
       entity: token.entityName,
       entityId: token.entityId,
@@ -83,17 +85,19 @@ export async function moveToken(
     if (!granted) {
       throw forbidden();
     }
-    const [workflow] = await transaction
-      .select({ id: workflows.id, code: workflows.code })
-      .from(workflows)
-      .where(eq(workflows.id, token.workflowId))
-      .limit(1);
+    const workflow = definitions.workflow(token.workflowId);
     const facts: MoveFacts = {
-      token: { id: token.id, entityName: token.entityName, entityId: token.entityId, version: token.version },
-      workflow: { id: token.workflowId, code: workflow?.code ?? '' },
+      token: {
+        id: token.id,
+        entityName: token.entityName,
+        entityId: token.entityId,
+        version: token.version,
+        creatorId: token.creatorId,
+      },
+      workflow: { id: token.workflowId, code: workflow?.code ?? '', name: workflow?.name ?? '' },
       transition: { id: transition.id, code: transition.code, name: transition.name, type: transition.type },
-      from: await nodeFacts(transaction, transition.fromNodeId),
-      to: await nodeFacts(transaction, transition.toNodeId),
+      from: nodeFacts(definitions, transition.fromNodeId),
+      to: nodeFacts(definitions, transition.toNodeId),
       principal,
       onBehalfOfId: granted.onBehalfOf?.id ?? null,
       comment: input.comment,
@@ -157,7 +161,7 @@ export async function moveToken(
   if (committed) {
     const { facts, actions } = committed;
     for (const action of actions) {
-      await action.afterCommit?.(facts).catch((error: unknown) => {
+      await action.afterCommit?.(facts, db).catch((error: unknown) => {
         dependencies.log.error({ err: error, tokenId: facts.token.id }, 'workflow post-action failed after the move');
       });
     }

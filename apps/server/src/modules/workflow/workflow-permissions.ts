@@ -3,27 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import type { Actor } from './workflow-actors.js';
+import type { WorkflowDefinitions } from './workflow-definitions.js';
 import { itemScope } from './workflow-filters.js';
 import type { WorkflowRegistry } from './workflow-registry.js';
 
 /** A transition someone may fire now, and on whose behalf (null: their own right). */
 export type AvailableTransition = ItemTransition;
-
-type TransitionRow = {
-  id: number;
-  name: string;
-  code: string;
-  type: number;
-  helper: string | null;
-  hidden: boolean;
-  from_node_id: number;
-  to_node_id: number;
-  to_node_code: string;
-  to_node_name: string;
-  to_node_type: number;
-  workflow_id: number;
-  position: number;
-};
 
 /** Sorted by type (spec 1 §4), then by the workflow's order, then by id (positions may tie). */
 export function byTypeThenPosition(
@@ -35,51 +20,67 @@ export function byTypeThenPosition(
 
 /**
  * The transitions from the item's node that the caller may fire: those of their role when the item is
- * in their scope, plus those of anyone who delegated to them today, within that person's scope.
+ * in their scope, plus those of anyone who delegated to them today, within that person's scope. The
+ * grants come from the definitions in memory; the scopes of the actors holding a grant are read by one
+ * statement (none when nobody holds one).
  */
 export async function availableTransitions(
   db: Database,
   registry: WorkflowRegistry,
+  definitions: WorkflowDefinitions,
   actors: Actor[],
   item: { nodeId: number; entity: string; entityId: number },
 ): Promise<AvailableTransition[]> {
-  const found = new Map<number, AvailableTransition & { position: number }>();
-  for (const actor of actors) {
-    const scope = itemScope(registry, actor.principal, {
-      entityName: sql`${item.entity}::text`,
-      entityId: sql`${item.entityId}::int`,
-      nodeId: sql`${item.nodeId}::int`,
-    });
-    const rows = await rowsOf<TransitionRow>(
-      db,
-      sql`SELECT tr.id, tr.name, tr.code, tr.type, tr.helper, tr.hidden, tr.from_node_id, tr.to_node_id, tr.workflow_id, tr.position,
-          tn.code AS to_node_code, tn.name AS to_node_name, tn.type AS to_node_type
-        FROM workflow_transitions tr JOIN role_workflow_transitions rwt ON rwt.transition_id = tr.id
-          JOIN workflow_nodes tn ON tn.id = tr.to_node_id
-        WHERE rwt.role_id = ${actor.principal.roleId} AND tr.from_node_id = ${item.nodeId} AND NOT tr.disabled AND ${scope}`,
-    );
-    for (const row of rows) {
-      if (!found.has(row.id)) {
-        found.set(row.id, {
-          id: row.id,
-          name: row.name,
-          transitionCode: row.code,
-          transitionType: row.type as TransitionType,
-          helper: row.helper,
-          disabled: false,
-          hidden: row.hidden,
-          fromNode: row.from_node_id,
-          toNode: row.to_node_id,
-          toNodeCode: row.to_node_code,
-          toNodeName: row.to_node_name,
-          toNodeType: row.to_node_type as NodeType,
-          workflowId: row.workflow_id,
-          position: row.position,
-          onBehalfOf: actor.onBehalfOfId === null ? null : { id: actor.onBehalfOfId, name: actor.principal.name },
-        });
-      }
-    }
+  const leaving = definitions.transitionsFrom(item.nodeId).filter((transition) => !transition.disabled);
+  const granted = actors
+    .map((actor) => ({
+      actor,
+      transitions: leaving.filter((transition) => definitions.isGranted(actor.principal.roleId, transition.id)),
+    }))
+    .filter((entry) => entry.transitions.length > 0);
+  if (granted.length === 0) {
+    return [];
   }
+  const token = { entityName: sql`${item.entity}::text`, entityId: sql`${item.entityId}::int`, nodeId: sql`${item.nodeId}::int` };
+  const [scopes] = await rowsOf<Record<string, boolean>>(
+    db,
+    sql`SELECT ${sql.join(
+      granted.map(
+        (entry, index) =>
+          sql`(${itemScope(registry, entry.actor.principal, token, { entity: item.entity })}) AS ${sql.identifier(`a${index}`)}`,
+      ),
+      sql`, `,
+    )}`,
+  );
+  const found = new Map<number, AvailableTransition & { position: number }>();
+  granted.forEach(({ actor, transitions }, index) => {
+    if (scopes?.[`a${index}`] !== true) {
+      return;
+    }
+    for (const transition of transitions) {
+      const target = definitions.node(transition.toNodeId);
+      if (found.has(transition.id) || !target) {
+        continue;
+      }
+      found.set(transition.id, {
+        id: transition.id,
+        name: transition.name,
+        transitionCode: transition.code,
+        transitionType: transition.type as TransitionType,
+        helper: transition.helper,
+        disabled: false,
+        hidden: transition.hidden,
+        fromNode: transition.fromNodeId,
+        toNode: transition.toNodeId,
+        toNodeCode: target.code,
+        toNodeName: target.name,
+        toNodeType: target.type as NodeType,
+        workflowId: transition.workflowId,
+        position: transition.position,
+        onBehalfOf: actor.onBehalfOfId === null ? null : { id: actor.onBehalfOfId, name: actor.principal.name },
+      });
+    }
+  });
   return [...found.values()].sort(byTypeThenPosition).map(({ position: _position, ...transition }) => transition);
 }
 

@@ -47,11 +47,11 @@ export type WorkItemKind = {
 export type MoveSelector = { workflow?: string; transition?: string; toNode?: string };
 
 export type MoveFacts = {
-  token: { id: number; entityName: string; entityId: number; version: number };
-  workflow: { id: number; code: string };
+  token: { id: number; entityName: string; entityId: number; version: number; creatorId: number | null };
+  workflow: { id: number; code: string; name: string };
   transition: { id: number; code: string; name: string; type: number };
-  from: { id: number; code: string; type: number };
-  to: { id: number; code: string; type: number };
+  from: { id: number; code: string; name: string; type: number };
+  to: { id: number; code: string; name: string; type: number };
   principal: Principal;
   /** The delegator on whose behalf the move is done, if any. */
   onBehalfOfId: number | null;
@@ -63,12 +63,13 @@ export type MoveGuard = (facts: MoveFacts, db: Database) => Promise<string | nul
 
 /**
  * What follows a move. `inTransaction` runs in the move's transaction (its failure cancels the move):
- * for writes that must happen with it. `afterCommit` runs once the move is committed (its failure is
- * logged and never undoes the move): for jobs and notifications.
+ * for writes that must happen with it. `afterCommit` runs once the move is committed, on the database
+ * outside any transaction, before the move answers (its failure is logged and never undoes the move):
+ * for waking jobs and for notifications.
  */
 export type PostAction = {
   inTransaction?: (facts: MoveFacts, db: Database) => Promise<void>;
-  afterCommit?: (facts: MoveFacts) => Promise<void>;
+  afterCommit?: (facts: MoveFacts, db: Database) => Promise<void>;
 };
 
 /**

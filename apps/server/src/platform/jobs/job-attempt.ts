@@ -18,7 +18,12 @@ export function createJobAttempts(
   store: TaskStore,
   waiter: TaskWaiter,
   onUnwatchedFailure: (failure: TaskFailure) => Promise<void> = async () => undefined,
+  /** How often a running task shows a sign of life (a quarter of the lease, job-lease.ts). */
+  heartbeatMs = 15_000,
 ) {
+  /** The tasks this process runs now: alive whatever their row says. */
+  const runningTaskIds = new Set<number>();
+
   async function settle(taskId: number, status: 'SUCCESS' | 'ERROR' | 'FAILED', outcome: TaskOutcome, event: string) {
     const description = describeOutcome(outcome);
     await store.update(taskId, { status, outcome, event: { name: event, ...(description ? { description } : {}) } });
@@ -56,6 +61,27 @@ export function createJobAttempts(
       await fail(kind, job.data, { kind: 'failed', message: 'Données de la tâche invalides.' }, 'Échec');
       return;
     }
+    runningTaskIds.add(taskId);
+    const heartbeat = setInterval(() => {
+      store.touch(taskId).catch(() => undefined);
+    }, heartbeatMs);
+    heartbeat.unref();
+    try {
+      await runHandler(kind, job, payload.data, attempt, lastAttempt);
+    } finally {
+      clearInterval(heartbeat);
+      runningTaskIds.delete(taskId);
+    }
+  }
+
+  async function runHandler(
+    kind: AnyJobKind,
+    job: PgBoss.JobWithMetadata<JobData>,
+    payload: unknown,
+    attempt: number,
+    lastAttempt: boolean,
+  ): Promise<void> {
+    const { taskId, creatorId } = job.data;
     const context: JobContext = {
       taskId,
       attempt,
@@ -64,7 +90,7 @@ export function createJobAttempts(
       log: (name, description) => store.update(taskId, { event: { name, description } }),
     };
     try {
-      const value = await kind.handler(payload.data, context);
+      const value = await kind.handler(payload, context);
       await settle(taskId, 'SUCCESS', { kind: 'result', value: value ?? null }, 'Terminé');
     } catch (error) {
       const refusal = refusalOf(error);
@@ -83,5 +109,5 @@ export function createJobAttempts(
     }
   }
 
-  return { run, settle };
+  return { run, settle, fail, runningTaskIds };
 }

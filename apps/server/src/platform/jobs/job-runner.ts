@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { SqlExecutor } from '../../db/sql-executor.js';
 import { HttpError } from '../errors.js';
 import { createJobAttempts, type JobData, type TaskFailure } from './job-attempt.js';
+import { createLeaseKeeper } from './job-lease.js';
 import { errorOfOutcome, messageOf } from './job-outcome.js';
 import type { AnyJobKind, JobKind, RetryPolicy, TaskRecord, TaskTarget, WaitOptions } from './job-types.js';
 import type { TaskStore } from './task-store.js';
@@ -12,6 +13,7 @@ import { createTaskWaiter } from './task-waiter.js';
 import { transactionExecutor } from './transaction-executor.js';
 
 export const DEFAULT_RETRY: RetryPolicy = { limit: 2, delaySeconds: 30, backoff: true };
+export const DEFAULT_LEASE_SECONDS = 60;
 
 export type JobRunnerOptions = {
   sql: SqlExecutor;
@@ -28,6 +30,8 @@ export type JobRunnerOptions = {
   stopTimeoutMs: number;
   /** pg-boss maintenance interval (expiry of the jobs of a dead worker, archives), in seconds. */
   maintenanceSeconds?: number;
+  /** A running task silent for longer is taken for the task of a dead worker (job-lease.ts). */
+  leaseSeconds?: number;
   log: { error(object: unknown, message: string): void };
   /** Told of a task ended FAILED that no request waited for (e.g. to notify its creator); errors are logged. */
   onUnwatchedFailure?: (failure: TaskFailure) => Promise<void>;
@@ -71,15 +75,50 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const activations = new Map<string, Promise<void>>();
   const running = new Set<Promise<unknown>>();
   const waiter = createTaskWaiter(store, options.waitPollMs);
-  const attempts = createJobAttempts(store, waiter, async (failure) => {
-    try {
-      await options.onUnwatchedFailure?.(failure);
-    } catch (error) {
-      log.error({ err: error, taskId: failure.taskId }, 'the failure of a task could not be reported');
-    }
+  const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const attempts = createJobAttempts(
+    store,
+    waiter,
+    async (failure) => {
+      try {
+        await options.onUnwatchedFailure?.(failure);
+      } catch (error) {
+        log.error({ err: error, taskId: failure.taskId }, 'the failure of a task could not be reported');
+      }
+    },
+    (leaseSeconds * 1000) / 4,
+  );
+  const lease = createLeaseKeeper({
+    store,
+    leaseSeconds,
+    kinds,
+    runningTaskIds: attempts.runningTaskIds,
+    fail: attempts.fail,
+    settle: attempts.settle,
+    log,
   });
   let boss: PgBoss | undefined;
   let starting: Promise<void> | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+
+  function startSweeps(instance: PgBoss): void {
+    sweeper = setInterval(
+      () => {
+        if (sweeping) {
+          return;
+        }
+        sweeping = lease
+          .sweep(instance)
+          .catch((error: unknown) => log.error({ err: error }, "the sweep of dead workers' tasks failed"))
+          .finally(() => {
+            sweeping = undefined;
+          });
+      },
+      (leaseSeconds * 1000) / 2,
+    );
+    sweeper.unref();
+  }
 
   async function activate(kind: AnyJobKind): Promise<void> {
     if (!boss) {
@@ -235,6 +274,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       } finally {
         starting = undefined;
       }
+      startSweeps(instance);
     },
 
     async stop() {
@@ -244,6 +284,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
       await starting?.catch(() => undefined);
       boss = undefined;
+      clearInterval(sweeper);
+      await sweeping;
       waiter.stop();
       await instance.stop({ graceful: true, wait: true, close: false, timeout: options.stopTimeoutMs });
       // a job taken just before the stop still runs: wait for it, then for pg-boss's last writes

@@ -19,7 +19,7 @@ const STOP_TIMEOUT_MS = 10_000;
 export function registerJobs(
   app: FastifyInstance,
   database: DatabaseHandle,
-  config: Pick<AppConfig, 'jobWorker' | 'jobPollSeconds' | 'jobWaitTimeoutMs' | 'jobMaintenanceSeconds'>,
+  config: Pick<AppConfig, 'jobWorker' | 'jobPollSeconds' | 'jobWaitTimeoutMs' | 'jobMaintenanceSeconds' | 'jobLeaseSeconds'>,
   hooks: Pick<JobRunnerOptions, 'onUnwatchedFailure'> = {},
 ): JobRunner {
   const runner = createJobRunner({
@@ -31,6 +31,7 @@ export function registerJobs(
     waitTimeoutMs: config.jobWaitTimeoutMs,
     stopTimeoutMs: STOP_TIMEOUT_MS,
     maintenanceSeconds: config.jobMaintenanceSeconds,
+    leaseSeconds: config.jobLeaseSeconds,
     log: app.log,
     ...hooks,
   });

@@ -1,5 +1,5 @@
 import type { TaskStatus } from '@isf/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
 import type { TaskOutcome } from './job-outcome.js';
@@ -57,6 +57,53 @@ export function createTaskStore(db: Database) {
           updatedAt: sql`clock_timestamp()`,
         })
         .where(eq(tasks.id, taskId));
+    },
+
+    /** A sign of life of a running task: its worker is alive (see job-lease.ts). */
+    async touch(taskId: number): Promise<void> {
+      await db
+        .update(tasks)
+        .set({ updatedAt: sql`clock_timestamp()` })
+        .where(and(eq(tasks.id, taskId), eq(tasks.status, 'PROCESSING')));
+    },
+
+    /** Running tasks without a sign of life for `leaseSeconds`: their worker died (or hangs). */
+    async stale(leaseSeconds: number, limit: number): Promise<{ id: number; jobId: string; kind: string; attempts: number }[]> {
+      return db
+        .select({ id: tasks.id, jobId: tasks.jobId, kind: tasks.kind, attempts: tasks.attempts })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.status, 'PROCESSING'),
+            lt(tasks.updatedAt, sql`clock_timestamp() - make_interval(secs => ${leaseSeconds})`),
+          ),
+        )
+        .orderBy(tasks.id)
+        .limit(limit);
+    },
+
+    /**
+     * Takes a stale task out of PROCESSING (into ERROR, with the event that says why) if it is still
+     * stale: of two processes sweeping at once, or a worker that just woke up, one only wins.
+     */
+    async claimStale(taskId: number, leaseSeconds: number, event: { name: string; description: string }): Promise<boolean> {
+      const claimed = await db
+        .update(tasks)
+        .set({
+          status: 'ERROR',
+          events: sql`${tasks.events} || jsonb_build_array(jsonb_build_object(
+            'time', clock_timestamp(), 'name', ${event.name}::text, 'description', ${event.description}::text))`,
+          updatedAt: sql`clock_timestamp()`,
+        })
+        .where(
+          and(
+            eq(tasks.id, taskId),
+            eq(tasks.status, 'PROCESSING'),
+            lt(tasks.updatedAt, sql`clock_timestamp() - make_interval(secs => ${leaseSeconds})`),
+          ),
+        )
+        .returning({ id: tasks.id });
+      return claimed.length > 0;
     },
 
     async read(taskId: number): Promise<{ status: TaskStatus; outcome: TaskOutcome | null } | undefined> {

@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * When is an attachment's RG "released"? One rule for the statements and the warranties
- * (docs/decisions.md "Monthly statements", RG releases): when a monthly statement records its release
+ * When is an attachment's RG "released"? One rule for the statements, the warranties and the order
+ * figures stored from it (`order-figures.ts`), kept here with the attachment's other money rules so that
+ * each of them may read it (docs/decisions.md "Monthly statements", RG releases): when a monthly statement records its release
  * (a row of `monthly_statement_rg_releases`, the attachment's "release situation"), paid or not; the
  * amount released is the one recorded there. The release date (`rgReleaseDateSql`) only says when it
  * becomes due.

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "roles_name_unique" ON "roles" USING btree (lower(regexp_replace(btrim("name"), '[[:space:]]+', ' ', 'g')));--> statement-breakpoint
+CREATE INDEX "tasks_processing_idx" ON "tasks" USING btree ("updated_at") WHERE "tasks"."status" = 'PROCESSING';
