@@ -6,6 +6,7 @@ import { categoryRoutes } from '../features/categories/category-routes';
 import { companyRoutes } from '../features/companies/company-routes';
 import { contractRoutes } from '../features/contracts/contract-routes';
 import { depositRoutes } from '../features/deposits/deposit-routes';
+import { documentRoutes } from '../features/documents/document-routes';
 import { evaluationRoutes } from '../features/evaluations/evaluation-routes';
 import { marketRoutes } from '../features/markets/market-routes';
 import { notificationRoutes } from '../features/notifications/notification-routes';
@@ -21,6 +22,7 @@ import { referenceRoutesWith } from '../features/reference/reference-routes';
 import { roleRoutes } from '../features/roles/role-routes';
 import { statementRoutes } from '../features/statements/statement-routes';
 import { taskRoutes } from '../features/tasks/task-routes';
+import { templateFileRoutes } from '../features/template-files/template-file-routes';
 import { userRoutes } from '../features/users/user-routes';
 import { warrantyRoutes } from '../features/warranties/warranty-routes';
 import type { FeatureRoute } from '../lib/feature-route';
@@ -34,6 +36,8 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...roleRoutes,
   ...companyRoutes,
   ...contractRoutes,
+  ...documentRoutes,
+  ...templateFileRoutes,
   ...marketRoutes,
   ...orderRoutes,
   ...depositRoutes,
