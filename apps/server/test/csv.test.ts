@@ -146,6 +146,18 @@ describe('CSV export', () => {
     expect(rowsOf(response)).toHaveLength(6);
   });
 
+  it('answers the error in JSON, not a broken file, when the database refuses the query at once', async () => {
+    // a date the form's pattern lets through but PostgreSQL refuses when it runs the COPY
+    const response = await inject(testApp.app, {
+      method: 'POST',
+      url: '/api/evaluation/export',
+      token: admin,
+      payload: { start_date: '2026-02-30' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('answers 400 in JSON, not a broken file, when a filter column is unknown', async () => {
     const response = await exportUnits({ filters: JSON.stringify({ secret: 'x' }) });
     expect(response.statusCode).toBe(400);
