@@ -22,7 +22,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentLines, attachments, bpus, markets, orders, prestationPrices, workflowTokens } from '../src/db/schema/index.js';
 import { attachmentList } from '../src/modules/attachments/attachments.lists.js';
-import { buildListStatements, parseListQuery, runList } from '../src/platform/list-engine.js';
+import { buildListStatements, type PageQuery, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp } from './helper.js';
@@ -568,7 +568,7 @@ describe('list, rights and scope', () => {
       { sort: 'nodeName,asc', filters: JSON.stringify({ creatorName: 'a', marketEdifice: 'e' }), size: '3' },
       { sort: 'followerName,desc', filters: JSON.stringify({ nodeCode: 'att_draft' }), summary: 'true' },
     ]) {
-      const query = parseListQuery(wire);
+      const query = parseListQuery(wire) as PageQuery;
       const idsFirst = await runList(testApp.db, attachmentList, query, null);
       expect(idsFirst.totalElements, JSON.stringify(wire)).toBeGreaterThan(0);
       expect(idsFirst, JSON.stringify(wire)).toEqual(await runList(testApp.db, { ...attachmentList, columns }, query, null));

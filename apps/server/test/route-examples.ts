@@ -320,6 +320,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     return { url: '/api/document', payload: form.payload, headers: form.headers };
   },
   'GET /api/document/:id': async (context) => ({ url: `/api/document/${await newDocument(context)}` }),
+  'GET /api/documents/:id': async (context) => ({ url: `/api/documents/${await newDocument(context)}` }),
+  'GET /api/document/:id/validators': async (context) => ({ url: `/api/document/${await newDocument(context)}/validators` }),
   'POST /api/document/:id': async (context) => ({ url: `/api/document/${await newDocument(context)}`, payload: {} }),
   'PUT /api/document/:id': async (context) => {
     const id = await newDocument(context);

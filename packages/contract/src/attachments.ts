@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERP_STATUSES, type ErpSendRecord } from './erp-exchange.js';
-import { optionalId, optionalText, versionField } from './fields.js';
+import { isCalendarDate, optionalId, optionalText, versionField } from './fields.js';
 import type { MarketDepositType } from './markets.js';
 import { formatEuroFr } from './money.js';
 import { compareDecimalText } from './order-detail.js';
@@ -120,7 +120,7 @@ export const attachmentReleaseDateSchema = z.object({
   releaseDate: z
     .string({ error: ATTACHMENT_RELEASE_DATE_REQUIRED_MESSAGE })
     .trim()
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), {
+    .refine((value) => isCalendarDate(value), {
       message: 'Date invalide (format AAAA-MM-JJ).',
     }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId, optionalText, requiredId, requiredText, versionField } from './fields.js';
+import { isCalendarDate, optionalId, optionalText, requiredId, requiredText, versionField } from './fields.js';
 import { formatMessage } from './messages.js';
 
 export const CONTRACT_ENTITY = 'contract';
@@ -48,7 +48,7 @@ const date = (required: boolean) =>
     .nullish()
     .transform((value) => (value ? value : null))
     .refine((value) => !required || value !== null, formatMessage('validation.required'))
-    .refine((value) => value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), {
+    .refine((value) => value === null || isCalendarDate(value), {
       message: CONTRACT_DATE_INVALID_MESSAGE,
     });
 

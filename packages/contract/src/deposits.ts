@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, versionField } from './fields.js';
+import { optionalCalendarDate, requiredText, versionField } from './fields.js';
 import type { MarketDepositType } from './markets.js';
 
 /** The entity code of deposits (rights): spelled as the spec does. */
@@ -40,14 +40,7 @@ export const depositAmountSchema = z
     return unsigned;
   });
 
-const optionalDate = z
-  .string({ error: DEPOSIT_DATE_INVALID_MESSAGE })
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), {
-    message: DEPOSIT_DATE_INVALID_MESSAGE,
-  });
+const optionalDate = optionalCalendarDate(DEPOSIT_DATE_INVALID_MESSAGE);
 
 const depositFields = {
   reference: requiredText(100),

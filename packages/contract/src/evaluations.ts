@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EvaluationKind, EvaluationType } from './evaluation-types.js';
-import { optionalText } from './fields.js';
+import { isCalendarDate, optionalText } from './fields.js';
 
 /** The rated criteria: one per radar axis (spec 3 §2), in the radar's order. */
 export const EVALUATION_CRITERIA = ['relational', 'rse', 'quality', 'reactivity', 'technic', 'safety'] as const;
@@ -99,7 +99,7 @@ const isoDate = z
   .string()
   .trim()
   .optional()
-  .refine((value) => !value || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), {
+  .refine((value) => !value || isCalendarDate(value), {
     message: 'Date invalide (format AAAA-MM-JJ).',
   })
   .transform((value) => value || undefined);

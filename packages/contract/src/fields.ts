@@ -54,3 +54,33 @@ export const optionalId = z
   .transform((value) => (value === '' || value === undefined ? null : value));
 
 export const versionField = z.coerce.number().int().min(1);
+
+export const DATE_INVALID_MESSAGE = 'Date invalide (format AAAA-MM-JJ).';
+
+/**
+ * True for a day of the calendar written YYYY-MM-DD: `2026-02-30`, `2026-13-01` or `0026-01-01` are not
+ * (`Date.parse` takes `2026-02-30` for the 2nd of March). Every date field of every schema checks it, so a
+ * wrong day is a 400 naming the field, never a database error.
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) {
+    return false;
+  }
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A required calendar date (YYYY-MM-DD). */
+export const calendarDate = (message = DATE_INVALID_MESSAGE, missingMessage = message) =>
+  z.string({ error: missingMessage }).trim().refine(isCalendarDate, { message });
+
+/** An optional calendar date (YYYY-MM-DD); empty becomes null. */
+export const optionalCalendarDate = (message = DATE_INVALID_MESSAGE) =>
+  z
+    .string({ error: message })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isCalendarDate(value), { message });

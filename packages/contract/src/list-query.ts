@@ -12,15 +12,29 @@ export type ListQuery = {
   size: number;
   sort?: { column: string; direction: SortDirection };
   filters: ListFilters;
-  /** Ask the server for the totals row. */
-  summary: boolean;
+  /**
+   * The totals row: `false` none; `'only'` the totals alone, no page and no count (the web's second
+   * request, sent once the page shows); `true` the page, its count and the totals in one reply.
+   */
+  summary: boolean | 'only';
 };
 
 export type ListReply<Row> = {
   content: Row[];
+  /**
+   * How many rows match, exact up to LIST_COUNT_CAP (or up to the end of the asked page when it lies
+   * further); with `totalCapped`, a lower bound: more rows than this match.
+   */
   totalElements: number;
+  /** The count stopped at `totalElements`: more rows match (the screen shows "plus de 10 000"). */
+  totalCapped?: true;
   summary?: Record<string, string>;
+  /** The totals were asked but took longer than the server allows (statement timeout): none given. */
+  summaryTimedOut?: true;
 };
+
+/** The reply to `summary=only`: the totals of the whole filtered list, or the timeout that stopped them. */
+export type ListTotalsReply = Pick<ListReply<never>, 'summary' | 'summaryTimedOut'>;
 
 export const NULL_FILTERS = [FILTER_NULL, FILTER_NOT_NULL] as const;
 
@@ -41,7 +55,7 @@ const filtersFromText = z
 
 /**
  * The wire form of a list query: `page` (zero-based), `size`, `sort=column,direction`, `filters` (JSON
- * object column → value), `summary=true`. Used by GET lists (query string) and CSV posts (body).
+ * object column → value), `summary=true` or `summary=only`. Used by GET lists (query string) and CSV posts (body).
  */
 export const listQueryWireSchema = z.object({
   page: z.coerce
@@ -60,8 +74,10 @@ export const listQueryWireSchema = z.object({
     .union([filtersFromText, z.record(z.string(), z.string())], { error: 'Le paramètre filters doit être un objet JSON.' })
     .optional(),
   summary: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .transform((value) => value === true || value === 'true')
+    .union([z.boolean(), z.enum(['true', 'false', 'only'])], {
+      error: 'Le paramètre summary vaut true, false ou only.',
+    })
+    .transform((value): boolean | 'only' => (value === 'only' ? 'only' : value === true || value === 'true'))
     .optional(),
 });
 
@@ -89,7 +105,7 @@ export function toListWire(query: Partial<ListQuery>): Record<string, string> {
     wire.filters = JSON.stringify(filters);
   }
   if (query.summary) {
-    wire.summary = 'true';
+    wire.summary = String(query.summary);
   }
   return wire;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredId, requiredText, versionField } from './fields.js';
+import { optionalCalendarDate, optionalText, requiredId, requiredText, versionField } from './fields.js';
 import { formatMessage } from './messages.js';
 
 /** VAT types of a market (spec 2 §9): 20 %, 10 %, reverse charge. */
@@ -69,14 +69,7 @@ export const rgRateSchema = z
   )
   .transform((value) => (value === '' ? null : value));
 
-const optionalDate = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), {
-    message: MARKET_DATE_INVALID_MESSAGE,
-  });
+const optionalDate = optionalCalendarDate(MARKET_DATE_INVALID_MESSAGE);
 
 const marketFields = {
   edifice: requiredText(255),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId, optionalText, versionField } from './fields.js';
+import { isCalendarDate, optionalCalendarDate, optionalId, optionalText, versionField } from './fields.js';
 import type { MarketVatType } from './markets.js';
 
 /** The entity code of monthly statements (rights): spelled as the spec does. */
@@ -55,14 +55,7 @@ export function fillStatementMessage(text: string, values: Record<string, string
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
-const isoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
-
-const optionalDate = z
-  .string({ error: STATEMENT_DATE_INVALID_MESSAGE })
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || isoDate(value), { message: STATEMENT_DATE_INVALID_MESSAGE });
+const optionalDate = optionalCalendarDate(STATEMENT_DATE_INVALID_MESSAGE);
 
 const optionalAmount = z
   .union([z.string(), z.number(), z.null()], { error: STATEMENT_AMOUNT_INVALID_MESSAGE })
@@ -101,7 +94,10 @@ export type StatementCreateInput = z.output<typeof statementCreateSchema>;
 export const statementUpdateSchema = z
   .object({
     version: versionField,
-    date: z.string({ error: STATEMENT_DATE_INVALID_MESSAGE }).trim().refine(isoDate, { message: STATEMENT_DATE_INVALID_MESSAGE }),
+    date: z
+      .string({ error: STATEMENT_DATE_INVALID_MESSAGE })
+      .trim()
+      .refine(isCalendarDate, { message: STATEMENT_DATE_INVALID_MESSAGE }),
     sapReference: optionalText(100),
     theoreticalPaymentDate: optionalDate,
     depositAmount: optionalAmount,

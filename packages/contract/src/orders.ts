@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERP_STATUSES } from './erp-exchange.js';
-import { optionalId, optionalText, requiredId, versionField } from './fields.js';
+import { optionalCalendarDate, optionalId, optionalText, requiredId, versionField } from './fields.js';
 import { MARKET_DEPOSIT_TYPE_MESSAGE, MARKET_DEPOSIT_TYPES } from './markets.js';
 import { ORDER_QUANTITY_INVALID_MESSAGE } from './shared-messages.js';
 
@@ -48,14 +48,7 @@ export function orderComplementMaxLength(edifice: string | null | undefined): nu
 export const ORDER_ORACLE_STATUSES = ERP_STATUSES;
 export type OrderOracleStatus = (typeof ORDER_ORACLE_STATUSES)[number];
 
-const optionalDate = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), {
-    message: 'Date invalide (format AAAA-MM-JJ).',
-  });
+const optionalDate = optionalCalendarDate();
 
 /** A quantity typed by a user (comma accepted), kept as text: never a binary float. */
 export const orderQuantitySchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredId, versionField } from './fields.js';
+import { isCalendarDate, requiredId, versionField } from './fields.js';
 import type { OrderOracleStatus } from './orders.js';
 
 /** Spec 2 §6: the warranty dates are set with the order's financial option (OS.EDIT_FINANCIAL_INFO). */
@@ -56,7 +56,7 @@ export type WarrantyCriteria = z.output<typeof warrantyCriteriaSchema>;
 const warrantyDate = z
   .string({ error: WARRANTY_DATE_INVALID_MESSAGE })
   .trim()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), {
+  .refine((value) => isCalendarDate(value), {
     message: WARRANTY_DATE_INVALID_MESSAGE,
   });
 

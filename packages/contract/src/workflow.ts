@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_REFUSAL_COMMENT_LENGTH } from './constants.js';
-import { requiredId } from './fields.js';
+import { isCalendarDate, requiredId } from './fields.js';
 
 /** The reference workflows (spec 1 §4), by code, with the entity (object name) of their work items. */
 export const WORKFLOW_OBJECTS = {
@@ -215,7 +215,7 @@ const isoDate = (label: string) =>
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}/, `${label} : date attendue au format AAAA-MM-JJ.`)
     .transform((value) => value.slice(0, 10))
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} : date invalide.`);
+    .refine(isCalendarDate, `${label} : date invalide.`);
 
 /** An ISO date (YYYY-MM-DD), moved up to `start` when it comes before it. */
 export function notBefore(date: string, start: string): string {

@@ -1,13 +1,16 @@
 import {
   FILTER_NOT_NULL,
   FILTER_NULL,
+  LIST_COUNT_CAP,
   type ListQuery,
   type ListReply,
+  type ListTotalsReply,
   listQueryWireSchema,
   parseSort,
   type SortDirection,
 } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { badRequest } from './errors.js';
 import type { Principal } from './principal.js';
@@ -16,7 +19,7 @@ import { textContains } from './text-match.js';
 
 /**
  * How a column filters: text contains (case- and accent-insensitive, see `textContains`), exact for
- * ids and enumerations, numeric equality, date prefix, boolean.
+ * ids and enumerations, numeric equality, date prefix (a range of the column's values), boolean.
  */
 
 /**
@@ -72,6 +75,9 @@ export type ListDefinition = {
 
 export type Row = Record<string, unknown>;
 
+/** A list query that asks for a page (with or without the totals), not for the totals alone. */
+export type PageQuery = ListQuery & { summary: boolean };
+
 export function defineList(definition: ListDefinition): ListDefinition {
   if (!ownColumn(definition, definition.idColumn)) {
     throw new Error(`list ${definition.name}: id column ${definition.idColumn} is not declared`);
@@ -103,6 +109,40 @@ export function parseListQuery(input: unknown): ListQuery {
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The half-open range of dates a date filter's prefix stands for: `2025` the year, `2025-10` the month,
+ * `2025-10-03` the day, as `[from, to)` ISO dates; undefined for any other text (a partial month such as
+ * `2025-1`, a time, an impossible date), which keeps the prefix match of the column's text. Compared to
+ * the column as it is (the parameters take its type: a date, a timestamp read in the session's time
+ * zone as its text is), the range uses the column's index, where `column::text LIKE '2025-10%'` reads
+ * every row.
+ */
+export function datePrefixRange(prefix: string): { from: string; to: string } | undefined {
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(prefix);
+  if (!match) {
+    return undefined;
+  }
+  const year = Number(match[1]);
+  const month = match[2] === undefined ? undefined : Number(match[2]);
+  const day = match[3] === undefined ? undefined : Number(match[3]);
+  if (year < 1000 || year > 9998 || (month !== undefined && (month < 1 || month > 12))) {
+    return undefined;
+  }
+  const from = new Date(Date.UTC(year, (month ?? 1) - 1, day ?? 1));
+  if (day !== undefined && from.getUTCDate() !== day) {
+    return undefined;
+  }
+  const to =
+    day !== undefined
+      ? new Date(Date.UTC(year, (month ?? 1) - 1, day + 1))
+      : month !== undefined
+        ? new Date(Date.UTC(year, month, 1))
+        : new Date(Date.UTC(year + 1, 0, 1));
+  return { from: isoDay(from), to: isoDay(to) };
 }
 
 function filterCondition(name: string, column: ListColumn, value: string): SQL | undefined {
@@ -145,8 +185,12 @@ function filterCondition(name: string, column: ListColumn, value: string): SQL |
       }
       return sql`${column.sql} = ${trimmed === 'true'}`;
     }
-    case 'date':
-      return sql`${column.sql}::text LIKE ${`${escapeLike(trimmed)}%`}`;
+    case 'date': {
+      const range = datePrefixRange(trimmed);
+      return range
+        ? sql`${column.sql} >= ${range.from} AND ${column.sql} < ${range.to}`
+        : sql`${column.sql}::text LIKE ${`${escapeLike(trimmed)}%`}`;
+    }
     case 'text':
       // a regular expression of the folded value, every character escaped or in a class of its own
       return textContains(column.sql, trimmed);
@@ -263,18 +307,22 @@ function activeFilterNames(query: Pick<ListQuery, 'filters'>): string[] {
     .map(([name]) => name);
 }
 
-function countSource(definition: ListDefinition, query: ListQuery): SQL {
+/**
+ * What a list's count or totals read: `countFrom` with the joins of the active filters (and of the
+ * summed columns for the totals), or the whole `from` when a read column does not declare its join.
+ */
+function countSource(definition: ListDefinition, query: Pick<ListQuery, 'filters'>, summing: boolean): SQL {
   const filtered = activeFilterNames(query);
-  const summed = query.summary
-    ? Object.entries(definition.columns)
-        .filter(([, column]) => column.summable)
-        .map(([name]) => name)
-    : [];
+  const summed = summing ? summableColumns(definition).map(([name]) => name) : [];
   const needsJoins = [...filtered, ...summed].some((name) => ownColumn(definition, name)?.joined === true);
   if (!needsJoins) {
     return definition.countFrom ?? definition.from;
   }
   return (declaresJoins(definition) ? narrowFrom(definition, [...filtered, ...summed]) : undefined) ?? definition.from;
+}
+
+function summableColumns(definition: ListDefinition): [string, ListColumn][] {
+  return Object.entries(definition.columns).filter(([, column]) => column.summable);
 }
 
 /**
@@ -304,44 +352,268 @@ export function buildPageStatement(
   return sql`SELECT ${select} FROM ${definition.from} WHERE ${id} = ANY(ARRAY(SELECT ${id} FROM ${narrow} WHERE ${page.where} ORDER BY ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset})) ORDER BY ${page.orderBy}`;
 }
 
-/** The two statements of a list page: the page of rows, and the count (with the totals when asked). */
+/**
+ * How far a page's count goes: the cap, or the end of the asked page when it lies further (so that the
+ * count still tells whether a next page exists).
+ */
+export function countLimitOf(query: Pick<ListQuery, 'page' | 'size'>, countCap: number): number {
+  return Math.max(countCap, (query.page + 1) * query.size);
+}
+
+/**
+ * The statements of a list page: the page of rows, and its count, which stops after `countLimit` rows
+ * (a count over `LIMIT countLimit + 1`: a few milliseconds, where the count of a million rows took
+ * 120 ms and more; docs/performance.md, "Counts and totals").
+ */
 export function buildListStatements(
   definition: ListDefinition,
   query: ListQuery,
   principal: Principal | null,
-): { page: SQL; count: SQL } {
+  countCap: number = LIST_COUNT_CAP,
+): { page: SQL; count: SQL; countLimit: number } {
   const where = buildWhere(definition, query, principal);
   const orderBy = buildOrderBy(definition, query.sort);
-  const summable = Object.entries(definition.columns).filter(([, column]) => column.summable);
+  const countLimit = countLimitOf(query, countCap);
   return {
     page: buildPageStatement(definition, query, { where, orderBy, limit: query.size, offset: query.page * query.size }),
-    // `__count`: a list may have a summable column named `total` (orders)
-    count: sql`SELECT count(*)::bigint AS __count ${
-      query.summary && summable.length > 0
-        ? sql`, ${sql.join(
-            summable.map(([name, column]) => sql`coalesce(sum(${column.sql}), 0)::text AS ${sql.identifier(name)}`),
-            sql`, `,
-          )}`
-        : sql``
-    } FROM ${countSource(definition, query)} WHERE ${where}`,
+    countLimit,
+    // `__count`: a list may have a column named `count`
+    count: sql`SELECT count(*)::bigint AS __count FROM (SELECT 1 FROM ${countSource(definition, query, false)} WHERE ${where} LIMIT ${countLimit + 1}) AS capped`,
   };
 }
 
-/** Runs a list query: one page of rows, the total count, and the totals row when asked. */
+/** The statement of a list's totals row (the summable columns over the whole filtered list); undefined when none. */
+export function buildTotalsStatement(
+  definition: ListDefinition,
+  query: Pick<ListQuery, 'filters'>,
+  principal: Principal | null,
+): SQL | undefined {
+  const summable = summableColumns(definition);
+  if (summable.length === 0) {
+    return undefined;
+  }
+  const where = buildWhere(definition, query, principal);
+  return sql`SELECT ${sql.join(
+    summable.map(([name, column]) => sql`coalesce(sum(${column.sql}), 0)::text AS ${sql.identifier(name)}`),
+    sql`, `,
+  )} FROM ${countSource(definition, query, true)} WHERE ${where}`;
+}
+
+/** How the lists of one database count and total (tests change them with `configureLists`). */
+export type ListSettings = {
+  /** Rows counted at most (LIST_COUNT_CAP). */
+  countCap: number;
+  /** The longest a totals statement may run, on PostgreSQL (PGlite ignores `statement_timeout`); 0: no limit. */
+  totalsTimeoutMs: number;
+  /** How long slow totals (or their timeout) are reused for the same list and condition. */
+  totalsCacheMs: number;
+  /** Totals that took less than this are never reused: they are computed again at every request. */
+  totalsCachedFromMs: number;
+  /**
+   * Totals statements running at once per database (the others wait their turn): long aggregates never
+   * hold every pool connection, so pages keep being served while totals are computed.
+   */
+  totalsConcurrency: number;
+};
+
+export const DEFAULT_LIST_SETTINGS: Readonly<ListSettings> = {
+  countCap: LIST_COUNT_CAP,
+  totalsTimeoutMs: 10_000,
+  totalsCacheMs: 60_000,
+  totalsCachedFromMs: 500,
+  totalsConcurrency: 2,
+};
+
+const settingsByDatabase = new WeakMap<Database, ListSettings>();
+
+/** Changes how the lists of a database count and total; undefined restores the defaults. */
+export function configureLists(db: Database, settings: Partial<ListSettings> | undefined): void {
+  if (settings) {
+    settingsByDatabase.set(db, { ...DEFAULT_LIST_SETTINGS, ...settings });
+  } else {
+    settingsByDatabase.delete(db);
+  }
+  totalsCaches.delete(db);
+}
+
+function listSettings(db: Database): ListSettings {
+  return settingsByDatabase.get(db) ?? DEFAULT_LIST_SETTINGS;
+}
+
+/** Totals being computed or kept, and how long their statement ran (its wait for a slot aside). */
+type CachedTotals = { expires: number; reply: Promise<{ reply: ListTotalsReply; tookMs: number }> };
+
+/** The totals being computed or kept, per database, by statement text and parameters. */
+const totalsCaches = new WeakMap<Database, Map<string, CachedTotals>>();
+const TOTALS_CACHE_ENTRIES = 500;
+const dialect = new PgDialect();
+
+function isStatementTimeout(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value && typeof value === 'object' && 'code' in value ? value.code : undefined);
+  return codeOf(error) === '57014' || codeOf((error as { cause?: unknown } | null)?.cause) === '57014';
+}
+
+type TotalsSlots = { running: number; waiting: (() => void)[] };
+const totalsSlots = new WeakMap<Database, TotalsSlots>();
+
+/** Runs `work` when fewer than `limit` totals statements of this database are running. */
+export async function inTotalsSlot<T>(db: Database, limit: number, work: () => Promise<T>): Promise<T> {
+  let slots = totalsSlots.get(db);
+  if (!slots) {
+    slots = { running: 0, waiting: [] };
+    totalsSlots.set(db, slots);
+  }
+  const own = slots;
+  if (own.running >= Math.max(1, limit)) {
+    // the slot is handed over by the statement that ends (`running` stays counted)
+    await new Promise<void>((resolve) => own.waiting.push(resolve));
+  } else {
+    own.running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = own.waiting.shift();
+    if (next) {
+      next();
+    } else {
+      own.running -= 1;
+    }
+  }
+}
+
+async function computeTotals(
+  db: Database,
+  statement: SQL,
+  names: string[],
+  timeoutMs: number,
+): Promise<{ reply: ListTotalsReply; tookMs: number }> {
+  const started = Date.now();
+  const took = (reply: ListTotalsReply) => ({ reply, tookMs: Date.now() - started });
+  try {
+    const rows =
+      timeoutMs > 0
+        ? await db.transaction(async (transaction) => {
+            const run = (query: SQL) => rowsOf(transaction as unknown as Database, query);
+            // SET LOCAL, restored afterwards: inside a caller's transaction it would outlive this savepoint
+            const [previous] = await run(
+              sql`SELECT current_setting('statement_timeout') AS previous, set_config('statement_timeout', ${String(timeoutMs)}, true)`,
+            );
+            const result = await run(statement);
+            await run(sql`SELECT set_config('statement_timeout', ${String(previous?.previous ?? '0')}, true)`);
+            return result;
+          })
+        : await rowsOf(db, statement);
+    const [row] = rows;
+    return took({ summary: Object.fromEntries(names.map((name) => [name, String(row?.[name] ?? '0')])) });
+  } catch (error) {
+    if (isStatementTimeout(error)) {
+      return took({ summaryTimedOut: true });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The totals row of a list: the sums of its summable columns over every row of the filtered query.
+ * Never on a page's path (the web asks for them with `summary=only` once the page shows). A statement
+ * that runs longer than `totalsTimeoutMs` is cancelled and answers `summaryTimedOut`; at most
+ * `totalsConcurrency` of them run at once per database, the others wait their turn. Identical requests
+ * share one computation while it runs; totals that took `totalsCachedFromMs` or more, or timed out, are
+ * kept `totalsCacheMs` for the same statement (same list, scope and filters), so a screen reloaded or
+ * opened by several users does not aggregate a million rows each time; quick totals stay exact at every
+ * request.
+ */
+export async function runListTotals(
+  db: Database,
+  definition: ListDefinition,
+  query: Pick<ListQuery, 'filters'>,
+  principal: Principal | null,
+): Promise<ListTotalsReply> {
+  const statement = buildTotalsStatement(definition, query, principal);
+  if (!statement) {
+    return { summary: {} };
+  }
+  const names = summableColumns(definition).map(([name]) => name);
+  const settings = listSettings(db);
+  let cache = totalsCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    totalsCaches.set(db, cache);
+  }
+  const key = JSON.stringify(dialect.sqlToQuery(statement));
+  const kept = cache.get(key);
+  if (kept && kept.expires > Date.now()) {
+    return (await kept.reply).reply;
+  }
+  const entry: CachedTotals = {
+    expires: Number.POSITIVE_INFINITY,
+    reply: inTotalsSlot(db, settings.totalsConcurrency, () => computeTotals(db, statement, names, settings.totalsTimeoutMs)),
+  };
+  const entries = cache;
+  entries.delete(key);
+  entries.set(key, entry);
+  for (const oldest of entries.keys()) {
+    if (entries.size <= TOTALS_CACHE_ENTRIES) {
+      break;
+    }
+    entries.delete(oldest);
+  }
+  try {
+    const { reply, tookMs } = await entry.reply;
+    if (entries.get(key) === entry) {
+      if (reply.summaryTimedOut || tookMs >= settings.totalsCachedFromMs) {
+        entry.expires = Date.now() + settings.totalsCacheMs;
+      } else {
+        entries.delete(key);
+      }
+    }
+    return reply;
+  } catch (error) {
+    if (entries.get(key) === entry) {
+      entries.delete(key);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs a list query: one page of rows and their count, capped (`totalCapped` beyond), plus the totals
+ * row with `summary=true`; with `summary=only`, the totals alone (`runListTotals`).
+ */
+export async function runList(
+  db: Database,
+  definition: ListDefinition,
+  query: PageQuery,
+  principal: Principal | null,
+): Promise<ListReply<Row>>;
 export async function runList(
   db: Database,
   definition: ListDefinition,
   query: ListQuery,
   principal: Principal | null,
-): Promise<ListReply<Row>> {
-  const statements = buildListStatements(definition, query, principal);
-  const [content, [totals]] = await Promise.all([rowsOf(db, statements.page), rowsOf(db, statements.count)]);
-  const reply: ListReply<Row> = { content, totalElements: Number(totals?.__count ?? 0) };
-  if (query.summary) {
-    const summable = Object.entries(definition.columns).filter(([, column]) => column.summable);
-    reply.summary = Object.fromEntries(summable.map(([name]) => [name, String(totals?.[name] ?? '0')]));
+): Promise<ListReply<Row> | ListTotalsReply>;
+export async function runList(
+  db: Database,
+  definition: ListDefinition,
+  query: ListQuery,
+  principal: Principal | null,
+): Promise<ListReply<Row> | ListTotalsReply> {
+  if (query.summary === 'only') {
+    return runListTotals(db, definition, query, principal);
   }
-  return reply;
+  const statements = buildListStatements(definition, query, principal, listSettings(db).countCap);
+  const [content, [counted], totals] = await Promise.all([
+    rowsOf(db, statements.page),
+    rowsOf(db, statements.count),
+    query.summary ? runListTotals(db, definition, query, principal) : undefined,
+  ]);
+  const count = Number(counted?.__count ?? 0);
+  const reply: ListReply<Row> = { content, totalElements: Math.min(count, statements.countLimit) };
+  if (count > statements.countLimit) {
+    reply.totalCapped = true;
+  }
+  return totals ? { ...reply, ...totals } : reply;
 }
 
 /** Whether a record is inside the caller's scope of a list (a detail outside it answers 404). */

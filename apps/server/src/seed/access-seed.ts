@@ -15,6 +15,7 @@ export const DEMO_MENUS: MenuSeed[] = [
       { title: 'Entreprises', path: '/sst/companies' },
       { title: 'Agences', path: '/sst/agencies' },
       { title: 'Contrats', path: '/sst/contracts' },
+      { title: 'Documents', path: '/documents' },
       { title: 'Marchés', path: '/sst/markets' },
       { title: 'Commandes', path: '/sst/orders' },
       { title: 'Avances', path: '/sst/deposits' },

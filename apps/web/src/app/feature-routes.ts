@@ -6,6 +6,7 @@ import { categoryRoutes } from '../features/categories/category-routes';
 import { companyRoutes } from '../features/companies/company-routes';
 import { contractRoutes } from '../features/contracts/contract-routes';
 import { depositRoutes } from '../features/deposits/deposit-routes';
+import { documentRoutes } from '../features/documents/document-routes';
 import { evaluationRoutes } from '../features/evaluations/evaluation-routes';
 import { marketRoutes } from '../features/markets/market-routes';
 import { notificationRoutes } from '../features/notifications/notification-routes';
@@ -34,6 +35,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...roleRoutes,
   ...companyRoutes,
   ...contractRoutes,
+  ...documentRoutes,
   ...marketRoutes,
   ...orderRoutes,
   ...depositRoutes,

@@ -1,4 +1,4 @@
-import { BUDGET_CURRENCY, BUDGET_OD_DATE_MESSAGE, BUDGET_OD_RANGE_MESSAGE } from '@isf/contract';
+import { BUDGET_CURRENCY, BUDGET_OD_DATE_MESSAGE, BUDGET_OD_RANGE_MESSAGE, calendarDate } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.js';
@@ -13,7 +13,7 @@ import { marketScope } from '../markets/index.js';
  * smallest attachment line id of the group: stable, one per row. The date range is applied inside the
  * grouped subquery, through `monthly_statements_date_idx`, before anything is summed.
  */
-const dateText = z.union([z.undefined(), z.literal(''), z.iso.date({ error: BUDGET_OD_DATE_MESSAGE })]);
+const dateText = z.union([z.undefined(), z.literal(''), calendarDate(BUDGET_OD_DATE_MESSAGE)]);
 
 export const odCriteriaSchema = z
   .object({ startDate: dateText, endDate: dateText })

@@ -32,6 +32,7 @@ export function registerContractRoutes(app: FastifyInstance, database: Database)
     list: envelopeList,
     removalRefusal: envelopeDocumentRefusal,
     uploadRefusal: envelopeDocumentRefusal,
+    validators: (_db, envelopeId) => envelopesService.validators(envelopeId),
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const contractRight = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('contract', action) });

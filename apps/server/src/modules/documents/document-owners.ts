@@ -1,4 +1,4 @@
-import type { EntityCode, RightAction } from '@isf/contract';
+import type { EntityCode, EnvelopeValidator, RightAction } from '@isf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { ListDefinition } from '../../platform/list-engine.js';
@@ -20,6 +20,8 @@ export type DocumentOwnerDefinition = {
   removalRefusal?: (db: Database, ownerId: number, principal: Principal) => Promise<string | null>;
   /** A rule on adding a document to the owner: the French refusal (422), or nothing to allow it. */
   uploadRefusal?: (db: Database, ownerId: number, principal: Principal) => Promise<string | null>;
+  /** The validators designated on the owner (an envelope's), shown on each of its documents. */
+  validators?: (db: Database, ownerId: number) => Promise<EnvelopeValidator[]>;
 };
 
 /**

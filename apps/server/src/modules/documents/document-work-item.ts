@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { buildWhere, type ListColumn } from '../../platform/list-engine.js';
-import { can, type Principal } from '../../platform/principal.js';
+import type { ListColumn } from '../../platform/list-engine.js';
+import type { Principal } from '../../platform/principal.js';
 import type { WorkItemKind } from '../workflow/index.js';
-import { type DocumentOwnerRegistry, ownerAllows } from './document-owners.js';
+import { documentScope } from './document-list.js';
+import type { DocumentOwnerRegistry } from './document-owners.js';
 
 /**
  * Documents as work items of the document workflow: a profile sees a document's token when it may read
@@ -12,21 +13,7 @@ export function documentWorkItem(registry: DocumentOwnerRegistry): WorkItemKind 
   return {
     entity: 'document',
     scope(principal: Principal, entityId: SQL): SQL {
-      if (!can(principal, 'document', 'read')) {
-        return sql`FALSE`;
-      }
-      const owners = registry
-        .owners()
-        .filter(([, owner]) => ownerAllows(owner, principal, 'read'))
-        .map(([name, owner]) => {
-          const idColumn = owner.list.columns[owner.list.idColumn]?.sql ?? sql`NULL`;
-          const where = buildWhere(owner.list, { filters: {} }, principal);
-          return sql`(wdoc.entity = ${name} AND wdoc.entity_id IN (SELECT ${idColumn} FROM ${owner.list.from} WHERE ${where}))`;
-        });
-      if (owners.length === 0) {
-        return sql`FALSE`;
-      }
-      return sql`EXISTS (SELECT 1 FROM documents wdoc WHERE wdoc.id = ${entityId} AND (${sql.join(owners, sql` OR `)}))`;
+      return sql`EXISTS (SELECT 1 FROM documents d WHERE d.id = ${entityId} AND ${documentScope(registry, principal)})`;
     },
     label: (entityId) => sql`(SELECT wdoc.filename FROM documents wdoc WHERE wdoc.id = ${entityId})`,
     columns: (entityId) => documentColumns(registry, entityId),

@@ -5,8 +5,10 @@ import type { Database } from '../../db/client.js';
 import type { FileStorage } from '../../integrations/storage/storage.port.js';
 import { access, principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
+import { type ListDefinition, parseListQuery, runList } from '../../platform/list-engine.js';
 import { readMultipart } from '../../platform/multipart.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { documentList } from './document-list.js';
 import { documentWorkItem } from './document-work-item.js';
 import { createDocumentService, MAX_DOCUMENT_BYTES, NO_FILE_MESSAGE } from './documents.service.js';
 
@@ -31,11 +33,21 @@ export function registerDocumentRoutes(app: FastifyInstance, database: Database,
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right('document', action) });
 
-  typed.get(
-    '/api/documents',
-    { schema: { querystring: z.object({ entity: z.string().max(50), id: idParams.shape.id }) }, config: right('read') },
-    async (request) => service.listOf(principalOf(request), request.query.entity, request.query.id),
-  );
+  let list: ListDefinition | undefined;
+  const ownerQuery = z.object({ entity: z.string().max(50), id: idParams.shape.id });
+  // `?entity=&id=`: one owner's documents (the document manager); otherwise the list of every document in scope
+  app.get('/api/documents', { config: right('read') }, async (request) => {
+    const query = { ...((request.query ?? {}) as Record<string, unknown>) };
+    if (query.entity !== undefined || query.id !== undefined) {
+      const owner = ownerQuery.safeParse(query);
+      if (!owner.success) {
+        throw badRequest('Précisez l’élément dont lister les documents.', { entity: 'Élément obligatoire.' });
+      }
+      return service.listOf(principalOf(request), owner.data.entity, owner.data.id);
+    }
+    list ??= documentList(app.documentOwners);
+    return runList(database, list, parseListQuery(query), principalOf(request));
+  });
 
   typed.post('/api/document', { config: right('create') }, async (request) => {
     const form = await readMultipart(request, { maxFileBytes: MAX_DOCUMENT_BYTES });
@@ -65,8 +77,14 @@ export function registerDocumentRoutes(app: FastifyInstance, database: Database,
     return { success: true, id };
   });
 
-  typed.get('/api/document/:id', { schema: { params: idParams }, config: right('read') }, async (request) =>
-    service.get(request.params.id, principalOf(request)),
+  for (const path of ['/api/document/:id', '/api/documents/:id']) {
+    typed.get(path, { schema: { params: idParams }, config: right('read') }, async (request) =>
+      service.get(request.params.id, principalOf(request)),
+    );
+  }
+
+  typed.get('/api/document/:id/validators', { schema: { params: idParams }, config: right('read') }, async (request) =>
+    service.validators(request.params.id, principalOf(request)),
   );
 
   typed.post('/api/document/:id', { schema: { params: idParams }, config: right('read') }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMessage } from '@isf/contract';
+import { type EnvelopeValidator, formatMessage } from '@isf/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { documents, documentTypes } from '../../db/schema/index.js';
@@ -136,6 +136,14 @@ export function createDocumentService(database: Database, storage: FileStorage, 
     return { row, owner };
   }
 
+  async function nodeCodeOf(id: number): Promise<string | null> {
+    const result = (await database.execute(sql`SELECT wn.code FROM workflow_tokens wt
+      JOIN workflow_nodes wn ON wn.id = wt.node_id WHERE wt.entity_name = 'document' AND wt.entity_id = ${id}`)) as unknown as {
+      rows: { code: string }[];
+    };
+    return result.rows[0]?.code ?? null;
+  }
+
   return {
     async listOf(principal: Principal, entity: string, entityId: number) {
       await assertOwnerVisible(principal, entity, entityId);
@@ -148,9 +156,53 @@ export function createDocumentService(database: Database, storage: FileStorage, 
     },
 
     async get(id: number, principal: Principal) {
-      const { row } = await find(id, principal);
-      const { storageKey: _key, ...document } = row;
-      return document;
+      const { row, owner } = await find(id, principal);
+      const { storageKey: _key, contentKind: _kind, ...document } = row;
+      return {
+        ...document,
+        nodeCode: await nodeCodeOf(id),
+        /** Whether the caller may delete it now: the owner's update right and the owner's rule (spec 2 §4). */
+        canDelete: ownerAllows(owner, principal, 'update') && !(await owner.removalRefusal?.(database, row.entityId, principal)),
+      };
+    },
+
+    /**
+     * The validators of a document (`GET /document/{id}/validators`): those designated on its owner when the
+     * owner has some (an envelope), followed by the decisions taken on the document's own workflow.
+     */
+    async validators(id: number, principal: Principal): Promise<EnvelopeValidator[]> {
+      const { row, owner } = await find(id, principal);
+      const designated = (await owner.validators?.(database, row.entityId)) ?? [];
+      const decisions = (await database.execute(sql`SELECT h.id, u.id AS user_id, u.name AS user_name,
+          r.name AS role_name, n.code AS node_code, h.created_at::text AS created_at, h.comment
+        FROM workflow_token_history h
+        JOIN workflow_tokens t ON t.id = h.token_id
+        JOIN workflow_nodes n ON n.id = h.to_node_id
+        JOIN users u ON u.id = h.user_id
+        LEFT JOIN roles r ON r.id = u.role_id
+        WHERE t.entity_name = 'document' AND t.entity_id = ${id} AND n.code IN ('doc_validated', 'doc_refused')
+        ORDER BY h.id`)) as unknown as {
+        rows: {
+          id: number;
+          user_id: number;
+          user_name: string;
+          role_name: string | null;
+          node_code: string;
+          created_at: string;
+          comment: string | null;
+        }[];
+      };
+      return [
+        ...designated,
+        ...decisions.rows.map((decision) => ({
+          id: -Number(decision.id),
+          user: { id: Number(decision.user_id), name: decision.user_name, roleName: decision.role_name },
+          isValidated: decision.node_code === 'doc_validated',
+          decision: decision.node_code === 'doc_validated' ? ('validated' as const) : ('refused' as const),
+          validationDate: String(decision.created_at),
+          comment: decision.comment,
+        })),
+      ];
     },
 
     async upload(upload: Upload, principal: Principal, context: AuditContext): Promise<number> {

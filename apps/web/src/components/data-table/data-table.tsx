@@ -1,6 +1,6 @@
 import { ClearOutlined, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { FILTER_NOT_NULL, FILTER_NULL } from '@isf/contract';
-import { Button, Empty, Space, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
+import { Button, Empty, Space, Spin, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
 import { type Key, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadByFormPost } from '../../lib/api-client';
@@ -20,7 +20,7 @@ export type DataColumn<Row> = {
   filter?: boolean;
   /** Null / not-null menu in the column header. */
   nullFilter?: boolean;
-  /** Shown in the totals row from the reply's `summary`. */
+  /** Shown in the totals row, from the totals request (`summary=only`) of the list controller. */
   summary?: boolean;
   renderSummary?: (value: string) => ReactNode;
   width?: number | string;
@@ -98,8 +98,33 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
     ...columns.map((column) => ({ key: column.key, title: column.title, filterable: column.filter ?? true })),
   ];
 
-  const hasSummary = columns.some((column) => column.summary) && controller.summary !== undefined;
+  // The totals row comes after the page: a spinner while the server sums the whole list, a dash with
+  // the reason when it gave up (too long), nothing when the page itself failed.
+  const hasSummary =
+    columns.some((column) => column.summary) &&
+    controller.state.summary &&
+    !controller.isError &&
+    (controller.summary !== undefined || controller.summaryLoading || controller.summaryTimedOut);
   const leadingCells = (selectable ? 1 : 0) + (numbered ? 1 : 0);
+  const summaryCell = (column: DataColumn<Row>): ReactNode => {
+    if (!column.summary) {
+      return null;
+    }
+    if (controller.summaryLoading) {
+      return <Spin size="small" aria-label={t('table.totalsLoading')} />;
+    }
+    const value = controller.summary?.[column.key];
+    if (value === undefined) {
+      return controller.summaryTimedOut ? (
+        <Tooltip title={t('table.totalsTimedOut')}>
+          <span className="isf-summary-missing" role="img" aria-label={t('table.totalsTimedOut')}>
+            —
+          </span>
+        </Tooltip>
+      ) : null;
+    }
+    return column.renderSummary ? column.renderSummary(value) : value;
+  };
   const renderSummary: TableProps<Row>['summary'] = hasSummary
     ? () => (
         <Table.Summary.Row className="isf-summary-row">
@@ -108,14 +133,11 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
               {t('table.total')}
             </Table.Summary.Cell>
           ) : null}
-          {columns.map((column, index) => {
-            const value = column.summary ? controller.summary?.[column.key] : undefined;
-            return (
-              <Table.Summary.Cell key={column.key} index={leadingCells + index} align={column.align}>
-                {value === undefined ? null : column.renderSummary ? column.renderSummary(value) : value}
-              </Table.Summary.Cell>
-            );
-          })}
+          {columns.map((column, index) => (
+            <Table.Summary.Cell key={column.key} index={leadingCells + index} align={column.align}>
+              {summaryCell(column)}
+            </Table.Summary.Cell>
+          ))}
         </Table.Summary.Row>
       )
     : undefined;
@@ -197,6 +219,7 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
         lastPage={controller.lastPage}
         size={state.size}
         totalElements={controller.totalElements}
+        totalCapped={controller.totalCapped}
         pageSizeOptions={controller.pageSizeOptions}
         onPage={controller.setPage}
         onPageSize={controller.setPageSize}

@@ -22,6 +22,12 @@ describe('paginationWindow', () => {
     expect(render(paginationWindow(3, 20))).toBe('1 2 3 4 … 20');
   });
 
+  it('shows no last page when the count was capped, an ellipsis after the next page instead', () => {
+    expect(render(paginationWindow(1, 201, true))).toBe('1 2 …');
+    expect(render(paginationWindow(10, 201, true))).toBe('1 … 9 10 11 …');
+    expect(render(paginationWindow(250, 251, true))).toBe('1 … 249 250 251 …');
+  });
+
   it('marks which side of the current page an ellipsis stands on', () => {
     const sides = paginationWindow(10, 20).flatMap((item) => (item.kind === 'ellipsis' ? [item.side] : []));
     expect(sides).toEqual(['before', 'after']);

@@ -20,12 +20,15 @@ export function clampPage(value: number | null | undefined, lastPage: number): n
 
 /**
  * The pages shown by the pager: first, previous, current, next and last, with an ellipsis wherever
- * pages are skipped between them.
+ * pages are skipped between them. `open`: the count was capped, `lastPage` is only the last page known
+ * to exist, so no last page is shown, an ellipsis instead after the next one.
  */
-export function paginationWindow(current: number, lastPage: number): PagerItem[] {
+export function paginationWindow(current: number, lastPage: number, open = false): PagerItem[] {
   const last = Math.max(1, Math.floor(lastPage));
   const page = clampPage(current, last);
-  const pages = [...new Set([1, page - 1, page, page + 1, last])].filter((value) => value >= 1 && value <= last);
+  const pages = [...new Set([1, page - 1, page, page + 1, ...(open ? [] : [last])])].filter(
+    (value) => value >= 1 && value <= last,
+  );
   pages.sort((left, right) => left - right);
   const items: PagerItem[] = [];
   pages.forEach((value, index) => {
@@ -35,5 +38,8 @@ export function paginationWindow(current: number, lastPage: number): PagerItem[]
     }
     items.push({ kind: 'page', page: value });
   });
+  if (open) {
+    items.push({ kind: 'ellipsis', side: 'after' });
+  }
   return items;
 }

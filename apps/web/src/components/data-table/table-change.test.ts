@@ -7,6 +7,7 @@ import {
   sortFromSorter,
   sortOrderOf,
   tableChangeToQuery,
+  totalsWire,
 } from './table-change';
 
 const byId: ListSort = { column: 'id', direction: 'asc' };
@@ -77,7 +78,7 @@ describe('tableChangeToQuery', () => {
 });
 
 describe('listStateToWire', () => {
-  it('sends a zero-based page, the sort, the non-empty filters and the summary flag', () => {
+  it('sends a zero-based page, the sort and the non-empty filters, never the totals', () => {
     expect(
       listStateToWire({
         page: 3,
@@ -86,7 +87,14 @@ describe('listStateToWire', () => {
         filters: { name: 'mè', code: '' },
         summary: true,
       }),
-    ).toEqual({ page: '2', size: '50', sort: 'name,desc', filters: '{"name":"mè"}', summary: 'true' });
+    ).toEqual({ page: '2', size: '50', sort: 'name,desc', filters: '{"name":"mè"}' });
+  });
+});
+
+describe('totalsWire', () => {
+  it('asks the totals alone, for the non-empty filters only', () => {
+    expect(totalsWire({ name: 'mè', code: '' })).toEqual({ filters: '{"name":"mè"}', summary: 'only' });
+    expect(totalsWire({})).toEqual({ summary: 'only' });
   });
 });
 

@@ -15,7 +15,10 @@ export type TableSorter = { columnKey?: Key; field?: Key | readonly Key[]; order
 /** antd's column filter state: the chosen values per column key, null when none. */
 export type TableFilterState = Record<string, readonly (Key | boolean)[] | null>;
 
-/** The list state as the user sees it: pages are 1-based here and zero-based on the wire. */
+/**
+ * The list state as the user sees it: pages are 1-based here and zero-based on the wire. `summary`: the
+ * list shows a totals row, asked in a request of its own (`totalsWire`).
+ */
 export type ListState = { page: number; size: number; sort: ListSort; filters: ListFilters; summary: boolean };
 
 export function isNullFilter(value: unknown): value is NullFilter {
@@ -77,19 +80,30 @@ export function tableChangeToQuery(
   return { sort: sortFromSorter(change.sorter, defaultSort), filters: filtersFromTable(current.filters, change.filters) };
 }
 
-/** The wire form of the list state (`page` zero-based). */
+/**
+ * The wire form of a page of the list (`page` zero-based), without the totals: a page never waits for
+ * the sums of the whole list (they come with `totalsWire`).
+ */
 export function listStateToWire(state: ListState): Record<string, string> {
   return toListWire({
     page: Math.max(0, state.page - 1),
     size: state.size,
     sort: state.sort,
     filters: state.filters,
-    summary: state.summary,
   });
+}
+
+/**
+ * The wire form of the totals row's request: the filters and `summary=only` (no page, size nor sort: the
+ * totals do not change with them, so paging or sorting does not ask them again).
+ */
+export function totalsWire(filters: ListFilters): Record<string, string> {
+  const { page: _page, size: _size, ...wire } = toListWire({ filters, summary: 'only' });
+  return wire;
 }
 
 /** The fields of the CSV form post: the same query plus the selected ids (spec 1 §7). */
 export function csvFormFields(state: ListState, selectedIds: readonly Key[]): Record<string, string> {
-  const { summary: _summary, ...wire } = listStateToWire(state);
+  const wire = listStateToWire(state);
   return { ...wire, filters: wire.filters ?? '{}', ids: selectedIds.map(String).join(',') };
 }

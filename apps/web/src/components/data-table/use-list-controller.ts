@@ -1,4 +1,11 @@
-import { FILTER_DEBOUNCE_MS, type ListFilters, type ListReply, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@isf/contract';
+import {
+  FILTER_DEBOUNCE_MS,
+  type ListFilters,
+  type ListReply,
+  type ListTotalsReply,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_OPTIONS,
+} from '@isf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api-client';
@@ -11,6 +18,7 @@ import {
   type TableFilterState,
   type TableSorter,
   tableChangeToQuery,
+  totalsWire,
 } from './table-change';
 
 export type ListControllerOptions = {
@@ -22,7 +30,7 @@ export type ListControllerOptions = {
   defaultPageSize?: number;
   /** Page sizes the user may choose; empty for none. */
   pageSizeOptions?: readonly number[];
-  /** Ask the server for the totals row. */
+  /** Show the totals row: asked in a second request once the first page shows. */
   summary?: boolean;
   /** Parameters sent with every page besides the list state (a list's own criteria, e.g. `roles=1,2`). */
   extraQuery?: Readonly<Record<string, string>>;
@@ -43,8 +51,15 @@ export type ListController<Row> = {
   filterInputs: ListFilters;
   rows: Row[];
   totalElements: number;
+  /** The server stopped counting at `totalElements`: more rows match ("plus de 10 000"). */
+  totalCapped: boolean;
+  /** The last page, or when the count is capped the last one known to exist (the real one is further). */
   lastPage: number;
   summary: Record<string, string> | undefined;
+  /** The totals row is being computed. */
+  summaryLoading: boolean;
+  /** The server gave up computing the totals (too long): the row shows none. */
+  summaryTimedOut: boolean;
   isLoading: boolean;
   isFetching: boolean;
   isError: boolean;
@@ -107,6 +122,19 @@ export function useListController<Row>(options: ListControllerOptions): ListCont
     retry: false,
   });
 
+  // The totals row: its own request, sent once the list has shown a page, and again only when the
+  // filters change (not the page, the size or the sort), so that no page waits for sums over the list.
+  const summaryWire = useMemo(
+    () => ({ ...extraQuery, ...totalsWire({ ...filters, ...fixedFilters }) }),
+    [extraQuery, filters, fixedFilters],
+  );
+  const totals = useQuery<ListTotalsReply>({
+    queryKey: [...listQueryKey(path), 'totals', summaryWire],
+    queryFn: ({ signal }) => api.get<ListTotalsReply>(path, { query: summaryWire, signal }),
+    enabled: summary && query.data !== undefined,
+    retry: false,
+  });
+
   const applyFilters = useCallback(
     (next: ListFilters) => {
       clearTimeout(timer.current);
@@ -155,7 +183,9 @@ export function useListController<Row>(options: ListControllerOptions): ListCont
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const totalElements = query.data?.totalElements ?? 0;
-  const lastPage = lastPageOf(totalElements, size);
+  const totalCapped = query.data?.totalCapped === true;
+  // capped: more than totalElements rows, so at least the page holding the next one
+  const lastPage = totalCapped ? Math.floor(totalElements / size) + 1 : lastPageOf(totalElements, size);
 
   useEffect(() => {
     // After a deletion or a narrower filter the current page may no longer exist.
@@ -175,8 +205,11 @@ export function useListController<Row>(options: ListControllerOptions): ListCont
     filterInputs,
     rows: query.isError ? [] : (query.data?.content ?? []),
     totalElements,
+    totalCapped,
     lastPage,
-    summary: query.isError ? undefined : query.data?.summary,
+    summary: query.isError || totals.isError ? undefined : totals.data?.summary,
+    summaryLoading: summary && !query.isError && (totals.isPending || totals.isPlaceholderData),
+    summaryTimedOut: totals.data?.summaryTimedOut === true,
     isLoading: query.isLoading,
     isFetching: query.isFetching,
     isError: query.isError,
@@ -193,6 +226,9 @@ export function useListController<Row>(options: ListControllerOptions): ListCont
     onTableChange,
     refetch: () => {
       void query.refetch();
+      if (summary) {
+        void totals.refetch();
+      }
     },
   };
 }

@@ -20,6 +20,8 @@ export type DocumentManagerProps = {
    * e.g. `can('company', 'update')`); the document delete right is checked here.
    */
   canDelete: boolean;
+  /** The owner's side of the add rule (an envelope takes documents only in draft); true when the owner has none. */
+  canAdd?: boolean;
 };
 
 const DATE_FORMAT = 'DD/MM/YYYY';
@@ -29,11 +31,11 @@ const DATE_FORMAT = 'DD/MM/YYYY';
  * documents (download by form post, type, comment edited in place, date, size), an upload form and
  * deletion after confirmation. Each action follows the document rights of the profile.
  */
-export function DocumentManager({ entity, entityId, canDelete }: DocumentManagerProps) {
+export function DocumentManager({ entity, entityId, canDelete, canAdd = true }: DocumentManagerProps) {
   const { t } = useTranslation();
   const { can } = useAuth();
   const canRead = can('document', 'read');
-  const canUpload = can('document', 'create');
+  const canUpload = canAdd && can('document', 'create');
   const canEditComment = can('document', 'update');
   const canRemove = canDelete && can('document', 'delete');
   const query = useQuery({

@@ -163,6 +163,17 @@ describe('EnvelopeManager', { timeout: 20_000 }, () => {
     expect(screen.getByText('En attente')).toBeTruthy();
   });
 
+  it('takes new documents only in draft: no upload form once the envelope left draft', async () => {
+    spyFeedback();
+    serve();
+    signIn({ read: ['contract', 'envelope', 'document'], update: ['envelope'], create: ['document'] });
+    show('/sst/contract/5?envelopeId=12');
+    expect(await screen.findByText('Claire Chef')).toBeTruthy();
+    expect(screen.queryByText('Ajouter un document')).toBeNull();
+    fireEvent.click(screen.getByText('Enveloppe A'));
+    expect(await screen.findByText('Ajouter un document')).toBeTruthy();
+  });
+
   it('opens the envelope named in the address', async () => {
     spyFeedback();
     serve();

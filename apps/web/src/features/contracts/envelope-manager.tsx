@@ -7,14 +7,14 @@ import {
   ENVELOPE_SEND_TRANSITIONS,
   ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE,
   type EnvelopeRecord,
-  type EnvelopeValidator,
 } from '@isf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Empty, Input, Menu, Modal, Row, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Input, Menu, Modal, Row, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DocumentManager } from '../../components/document-manager/document-manager';
+import { ValidatorsTable } from '../../components/validators-table';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { workItemQueryKey } from '../../components/workflow-panel/workflow-panel.api';
 import { ApiError } from '../../lib/api-client';
@@ -35,17 +35,6 @@ import {
   renameEnvelope,
 } from './contracts.api';
 import { EnvelopeSendModal } from './envelope-send-modal';
-
-function DecisionTag({ validator }: { validator: EnvelopeValidator }) {
-  const { t } = useTranslation();
-  if (validator.decision === 'validated') {
-    return <Tag color="green">{t('envelopes.decision.validated')}</Tag>;
-  }
-  if (validator.decision === 'refused') {
-    return <Tag color="red">{t('envelopes.decision.refused')}</Tag>;
-  }
-  return <Tag>{t('envelopes.decision.pending')}</Tag>;
-}
 
 /** Steps from which an envelope may be sent to validation. */
 const SENDABLE_NODES = new Set(Object.keys(ENVELOPE_SEND_TRANSITIONS));
@@ -147,23 +136,10 @@ function EnvelopeDetail({
       </Space>
       {draft ? null : <SignatureStatusAlert target={{ envelopeId: envelope.id }} />}
       <Card size="small" title={t('envelopes.documents')}>
-        <DocumentManager entity="envelope" entityId={envelope.id} canDelete={canUpdate && draft} />
+        <DocumentManager entity="envelope" entityId={envelope.id} canDelete={canUpdate && draft} canAdd={canUpdate && draft} />
       </Card>
       <Card size="small" title={t('envelopes.validators')}>
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={false}
-          dataSource={envelope.validators}
-          locale={{ emptyText: t('envelopes.noValidator') }}
-          columns={[
-            { key: 'name', title: t('envelopes.validator'), render: (_, row) => row.user.name },
-            { key: 'role', title: t('envelopes.role'), render: (_, row) => row.user.roleName },
-            { key: 'decision', title: t('envelopes.decision'), render: (_, row) => <DecisionTag validator={row} /> },
-            { key: 'date', title: t('envelopes.validationDate'), render: (_, row) => formatIsoDate(row.validationDate) },
-            { key: 'comment', title: t('envelopes.comment'), render: (_, row) => row.comment },
-          ]}
-        />
+        <ValidatorsTable validators={envelope.validators} />
       </Card>
       <Card size="small" title={t('envelopes.workflow')}>
         <WorkflowPanel

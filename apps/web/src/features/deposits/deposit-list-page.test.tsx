@@ -108,7 +108,8 @@ describe('the deposits list', () => {
     expect(screen.getByText('Toutes les commandes du marché')).toBeTruthy();
     const query = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost').searchParams;
     expect(query.get('sort')).toBe('id,desc');
-    expect(query.get('summary')).toBe('true');
+    expect(query.get('summary')).toBeNull();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('summary=only'))).toBe(true));
     expect(screen.getByRole('button', { name: /CSV/ })).toBeTruthy();
     // no inline edit without the update right and the financial option
     expect(within(row).queryByRole('button', { name: 'Modifier' })).toBeNull();

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
 import { useAuth } from '../../lib/auth-store';
-import { formatMoney } from '../../lib/i18n';
+import { formatCount, formatMoney } from '../../lib/i18n';
 import { MyTasksCard } from './my-tasks-card';
 import { RunningOrdersCard } from './running-orders-card';
 import { ORDER_DETAIL_PATH, useMarketsToValidate, useMarketToValidateColumns, useOrdersToValidate } from './to-validate-lists';
@@ -75,11 +75,15 @@ function OrdersAwaitingCard() {
       ) : (
         <>
           <Space size={48} className="isf-home-statistics">
-            <Statistic title={t('home.sst.count')} value={controller.totalElements} loading={controller.isLoading} />
+            <Statistic
+              title={t('home.sst.count')}
+              value={controller.totalCapped ? `> ${formatCount(controller.totalElements)}` : controller.totalElements}
+              loading={controller.isLoading}
+            />
             <Statistic
               title={t('home.sst.total')}
-              value={formatMoney(controller.summary?.amount ?? '0')}
-              loading={controller.isLoading}
+              value={controller.summaryTimedOut ? '—' : formatMoney(controller.summary?.amount ?? '0')}
+              loading={controller.isLoading || controller.summaryLoading}
             />
           </Space>
           <Typography.Paragraph type="secondary">{t('home.sst.ordersHint')}</Typography.Paragraph>

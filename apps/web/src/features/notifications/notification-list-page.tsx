@@ -110,6 +110,7 @@ export function NotificationListPage() {
         lastPage={controller.lastPage}
         size={state.size}
         totalElements={controller.totalElements}
+        totalCapped={controller.totalCapped}
         pageSizeOptions={controller.pageSizeOptions}
         onPage={controller.setPage}
         onPageSize={controller.setPageSize}

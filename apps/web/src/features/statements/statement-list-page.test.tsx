@@ -65,7 +65,7 @@ describe('the monthly statement list', () => {
     expect(within(row).getByText('SAP-2026-03')).toBeTruthy();
     expect(within(row).getByText('30/04/2026')).toBeTruthy();
     const totals = document.querySelector('.isf-summary-row') as HTMLElement;
-    expect(within(totals).getByText(/2\s400,00\s€/)).toBeTruthy();
+    expect(await within(totals).findByText(/2\s400,00\s€/)).toBeTruthy();
     const query = new URL(
       String(fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/situations'))?.[0]),
       'http://x',

@@ -128,7 +128,7 @@ describe('the order warranties screen', () => {
         listQueries(fetchMock).some((query) => query.get('hideEmptyRg') === 'false' && query.get('hideErp') === 'true'),
       ).toBe(true),
     );
-  });
+  }, 60_000);
 
   it('saves the chosen date of the selected orders; Save stays disabled without a date or a selection', async () => {
     spyFeedback();
@@ -156,5 +156,5 @@ describe('the order warranties screen', () => {
     expect(url).toBe('/api/orders');
     expect(JSON.parse(String((init as RequestInit).body))).toEqual([{ id: 31, releaseDate: '2027-03-31' }]);
     await waitFor(() => expect(saveButton().disabled).toBe(true));
-  });
+  }, 60_000);
 });

@@ -44,6 +44,11 @@ void i18next.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** A count as the locale writes it: `10 000` in French (narrow no-break space), `10,000` in English. */
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 }).format(value);
+}
+
 export function formatMoney(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') {
     return '';
