@@ -25,6 +25,7 @@ function roleMissing(
     | { entity: EntityCode; action: RightAction }
     | { entities: readonly EntityCode[]; action: RightAction }
     | { option: RoleOption }
+    | { options: readonly RoleOption[] }
     | null
     | 'none',
 ): Partial<RoleSeed> {
@@ -37,6 +38,8 @@ function roleMissing(
     rights[missing.action] = without(ALL_RIGHTS[missing.action], missing.entity);
   } else if (missing && 'entities' in missing) {
     rights[missing.action] = ALL_RIGHTS[missing.action].filter((entity) => !missing.entities.includes(entity));
+  } else if (missing && 'options' in missing) {
+    options = ALL_OPTIONS.filter((option) => !(missing.options as readonly string[]).includes(option));
   } else if (missing) {
     options = without(ALL_OPTIONS, missing.option);
   }
@@ -49,7 +52,7 @@ function describeRule(rule: AccessRule): string {
     case 'authenticated':
       return rule.kind;
     case 'right':
-      return `${rule.entity}.${rule.action}`;
+      return `${rule.entity}.${rule.action}${rule.anyOption ? ` with ${rule.anyOption.join(' or ')}` : ''}`;
     case 'anyRight':
       return `any of ${rule.entities.join(', ')}.${rule.action}`;
     case 'option':
@@ -126,6 +129,22 @@ describe.each(protectedRoutes.map((route) => [`${route.method} ${route.url} (${d
         const response = await send(route, await actingAs(testApp, roleMissing(missing)));
         expect(response.statusCode, response.body).toBe(403);
       });
+    }
+
+    if (rule.kind === 'right' && rule.anyOption) {
+      const options = rule.anyOption;
+      it(`answers 403 to a role with every right but none of ${options.join(', ')}`, async () => {
+        const response = await send(route, await actingAs(testApp, roleMissing({ options })));
+        expect(response.statusCode, response.body).toBe(403);
+      });
+      for (const option of options) {
+        it(`reaches the handler for a role whose only one of these options is ${option}`, async () => {
+          const others = options.filter((other) => other !== option);
+          const response = await send(route, await actingAs(testApp, roleMissing({ options: others })));
+          expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+          expect(response.statusCode, response.body).toBeLessThan(300);
+        });
+      }
     }
 
     // a route without an example is reported once, by the example table test above

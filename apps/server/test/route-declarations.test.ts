@@ -21,7 +21,7 @@ function describeRule(rule: AccessRule | undefined): string {
     case 'authenticated':
       return rule.kind;
     case 'right':
-      return `right ${rule.entity}.${rule.action}`;
+      return `right ${rule.entity}.${rule.action}${rule.anyOption ? ` + option ${rule.anyOption.join(' | ')}` : ''}`;
     case 'anyRight':
       return `any right ${rule.entities.join(' | ')}.${rule.action}`;
     case 'option':

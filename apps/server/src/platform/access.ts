@@ -11,7 +11,8 @@ import type { TokenService } from './tokens.js';
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'authenticated' }
-  | { kind: 'right'; entity: EntityCode; action: RightAction }
+  /** With `anyOption`, the right and one of these options (e.g. the document PDFs). */
+  | { kind: 'right'; entity: EntityCode; action: RightAction; anyOption?: readonly RoleOption[] }
   /** The action on any of several entities (e.g. reading any evaluation type). */
   | { kind: 'anyRight'; entities: readonly EntityCode[]; action: RightAction }
   | { kind: 'option'; option: RoleOption };
@@ -19,7 +20,8 @@ export type AccessRule =
 export const access = {
   public: (): AccessRule => ({ kind: 'public' }),
   authenticated: (): AccessRule => ({ kind: 'authenticated' }),
-  right: (entity: EntityCode, action: RightAction): AccessRule => ({ kind: 'right', entity, action }),
+  right: (entity: EntityCode, action: RightAction, anyOption?: readonly RoleOption[]): AccessRule =>
+    anyOption ? { kind: 'right', entity, action, anyOption } : { kind: 'right', entity, action },
   anyRight: (entities: readonly EntityCode[], action: RightAction): AccessRule => ({ kind: 'anyRight', entities, action }),
   option: (option: RoleOption): AccessRule => ({ kind: 'option', option }),
 };
@@ -41,7 +43,10 @@ export function isAllowed(principal: Principal, rule: AccessRule): boolean {
     case 'authenticated':
       return true;
     case 'right':
-      return can(principal, rule.entity, rule.action);
+      return (
+        can(principal, rule.entity, rule.action) &&
+        (rule.anyOption === undefined || rule.anyOption.some((option) => hasOption(principal, option)))
+      );
     case 'anyRight':
       return rule.entities.some((entity) => can(principal, entity, rule.action));
     case 'option':

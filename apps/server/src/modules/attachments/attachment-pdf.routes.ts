@@ -1,3 +1,4 @@
+import { DOCUMENT_PDF_OPTIONS } from '@isf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
@@ -5,7 +6,6 @@ import { access, principalOf } from '../../platform/access.js';
 import { requireInScope } from '../../platform/list-routes.js';
 import { issuerFromEnvironment, sendPdf } from '../../platform/pdf-document.js';
 import { idParams } from '../../platform/route-helpers.js';
-import { requirePdfOption } from '../orders/index.js';
 import { renderAttachmentPdf } from './attachment-pdf.js';
 import { ATTACHMENT_ENTITY, attachmentList } from './attachments.lists.js';
 import type { createAttachmentService } from './attachments.service.js';
@@ -25,8 +25,8 @@ export function registerAttachmentPdfRoutes(
     '/api/attachement/:id/pdf',
     {
       schema: { params: idParams },
-      config: { access: access.right(ATTACHMENT_ENTITY, 'read') },
-      preHandler: [requirePdfOption, requireInScope(database, attachmentList)],
+      config: { access: access.right(ATTACHMENT_ENTITY, 'read', DOCUMENT_PDF_OPTIONS) },
+      preHandler: [requireInScope(database, attachmentList)],
     },
     async (request, reply) => {
       const { fileName, pdf } = await renderAttachmentPdf(database, service, request.params.id, principalOf(request), issuer);

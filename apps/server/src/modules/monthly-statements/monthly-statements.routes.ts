@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_PDF_OPTIONS,
   MONTHLY_STATEMENT_ENTITY,
   MONTHLY_STATEMENT_REVERT_OPTION,
   statementAttachmentsSchema,
@@ -16,7 +17,6 @@ import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { issuerFromEnvironment, sendPdf } from '../../platform/pdf-document.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
 import { marketList } from '../markets/index.js';
-import { requirePdfOption } from '../orders/index.js';
 import { statementList } from './monthly-statements.lists.js';
 import { createStatementService } from './monthly-statements.service.js';
 import { statementGenerationJob } from './statement-generation-job.js';
@@ -96,8 +96,8 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     '/api/situation/:id/pdf',
     {
       schema: { params: idParams },
-      config: right('read'),
-      preHandler: [requirePdfOption, requireInScope(database, statementList)],
+      config: { access: access.right(MONTHLY_STATEMENT_ENTITY, 'read', DOCUMENT_PDF_OPTIONS) },
+      preHandler: [requireInScope(database, statementList)],
     },
     async (request, reply) => {
       const { fileName, pdf } = await renderStatementPdf(database, service, request.params.id, issuer);

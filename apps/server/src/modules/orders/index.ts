@@ -2,7 +2,6 @@
 
 export { applyLines, recomputeTotals } from './order-lines.js';
 export { loadOrderPdfOrder } from './order-pdf.js';
-export { requirePdfOption } from './order-pdf.routes.js';
 export { marketFacts, type OrderPdfOrder } from './order-pdf-layout.js';
 export { nextOrderReference } from './order-reference.js';
 export { orderWorkItem } from './order-work-item.js';

@@ -4,6 +4,7 @@ import {
   ATTACHMENT_VALIDATED_NODES,
   type AttachmentDetailRecord,
   attachmentErpSending,
+  canDownloadDocumentPdf,
 } from '@isf/contract';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
@@ -12,7 +13,7 @@ import { useCsvImport } from '../../components/csv-import/use-csv-import';
 import { SendToErpButton } from '../../components/erp/send-to-erp-button';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
-import { ATTACHMENT_PDF_OPTIONS, downloadAttachmentPdf, importAttachmentLines, sendAttachmentToErp } from './attachments.api';
+import { downloadAttachmentPdf, importAttachmentLines, sendAttachmentToErp } from './attachments.api';
 
 /** Which header actions an attachment offers the user (spec 2 "Attachment detail", §6). */
 export function attachmentHeaderActions(
@@ -54,7 +55,7 @@ export function useAttachmentHeaderActions({ attachment, onChanged, onImported }
   }
   const shown = attachmentHeaderActions(attachment, {
     canUpdate: can('attachement', 'update'),
-    canDownload: ATTACHMENT_PDF_OPTIONS.some((option) => hasOption(option)),
+    canDownload: canDownloadDocumentPdf(hasOption),
   });
 
   const buttons = (

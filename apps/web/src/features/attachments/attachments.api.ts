@@ -22,9 +22,6 @@ export const ATTACHMENT_LIST_ROUTE = '/sst/attachements';
 export const ATTACHMENT_DETAIL_ROUTE = '/sst/attachement';
 /** The attachment workflow's code (its list offers the three filters). */
 export const ATTACHMENT_WORKFLOW_CODE = 'attachement';
-/** Spec 2 §6: the PDF button follows the order PDF's options. */
-export const ATTACHMENT_PDF_OPTIONS = ['serviceorders.display_order_download_button', 'serviceorders.edit_financial_info'];
-
 type SaveReply = { success: boolean; id?: number; record?: AttachmentDetailRecord };
 
 export function attachmentQueryKey(id: number): readonly unknown[] {

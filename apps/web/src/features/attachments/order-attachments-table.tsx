@@ -1,5 +1,6 @@
 import { EyeOutlined, FilePdfOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OrderAttachmentRow } from '@isf/contract';
+import { canDownloadDocumentPdf } from '@isf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -11,13 +12,7 @@ import { useEditMode } from '../../lib/edit-mode';
 import { formatMoney } from '../../lib/i18n';
 import { StatementLinks } from '../statements/statement-links';
 import { AttachmentCreateModal } from './attachment-create-modal';
-import {
-  ATTACHMENT_DETAIL_ROUTE,
-  ATTACHMENT_PDF_OPTIONS,
-  downloadAttachmentPdf,
-  fetchOrderAttachments,
-  orderAttachmentsKey,
-} from './attachments.api';
+import { ATTACHMENT_DETAIL_ROUTE, downloadAttachmentPdf, fetchOrderAttachments, orderAttachmentsKey } from './attachments.api';
 
 export type OrderAttachmentsTableProps = {
   orderId: number;
@@ -37,7 +32,7 @@ export function OrderAttachmentsTable({ orderId, canCreate }: OrderAttachmentsTa
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const rows = useQuery({ queryKey: orderAttachmentsKey(orderId), queryFn: () => fetchOrderAttachments(orderId) });
-  const canDownload = ATTACHMENT_PDF_OPTIONS.some((option) => hasOption(option));
+  const canDownload = canDownloadDocumentPdf(hasOption);
 
   const columns: TableColumnsType<OrderAttachmentRow> = [
     {

@@ -1,5 +1,11 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { erpSending, ORDER_CONFIRM_SEND_TO_ERP, type OrderDetailRecord, orderHeaderActions } from '@isf/contract';
+import {
+  canDownloadDocumentPdf,
+  erpSending,
+  ORDER_CONFIRM_SEND_TO_ERP,
+  type OrderDetailRecord,
+  orderHeaderActions,
+} from '@isf/contract';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +15,6 @@ import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { downloadOrderPdf, importOrderLines, sendOrderToErp } from './order-detail.api';
 
-export const ORDER_DOWNLOAD_OPTION = 'serviceorders.display_order_download_button';
 export const ORDER_FINANCIAL_OPTION = 'serviceorders.edit_financial_info';
 
 export type OrderHeaderActionsOptions = {
@@ -43,7 +48,7 @@ export function useOrderHeaderActions({ order, onChanged, onImported }: OrderHea
   const shown = orderHeaderActions(order, {
     canUpdate: can('order', 'update'),
     canDelete: can('order', 'delete'),
-    canDownload: hasOption(ORDER_DOWNLOAD_OPTION) || hasOption(ORDER_FINANCIAL_OPTION),
+    canDownload: canDownloadDocumentPdf(hasOption),
   });
 
   const buttons = (

@@ -1,5 +1,6 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import {
+  canDownloadDocumentPdf,
   MONTHLY_STATEMENT_REVERT_OPTION,
   STATEMENT_CONFIRM_DELETE,
   STATEMENT_CONFIRM_PAID,
@@ -20,7 +21,6 @@ import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate } from '../../lib/i18n';
-import { ATTACHMENT_PDF_OPTIONS } from '../attachments/attachments.api';
 import { confirmAndRun } from './statement-action';
 import { StatementAttachmentsPanel } from './statement-attachments-panel';
 import { type StatementFormValues, StatementInformation, statementFormValuesOf } from './statement-information';
@@ -119,7 +119,7 @@ export function StatementDetailPage() {
           {t('statements.unpay')}
         </Button>
       ) : null}
-      {ATTACHMENT_PDF_OPTIONS.some((option) => hasOption(option)) ? (
+      {canDownloadDocumentPdf(hasOption) ? (
         <Button icon={<FilePdfOutlined />} onClick={() => downloadStatementPdf(id)}>
           {t('statements.pdf')}
         </Button>
