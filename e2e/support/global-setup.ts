@@ -47,7 +47,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'isf-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // the compiled server (`npm run build` makes it, as `npm start` does)
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.mjs'], {
     cwd: path.join(repositoryRoot, 'apps/server'),
     env: {
       ...process.env,

@@ -11,6 +11,8 @@ export type AppConfig = {
   port: number;
   host: string;
   dataDir: string;
+  /** The embedded database's page cache (PGLITE_SHARED_BUFFERS, e.g. `16MB`); unused with DATABASE_URL. */
+  pgliteSharedBuffers: string;
   /**
    * Where uploaded files live (STORAGE): `<dataDir>/documents` by default, an S3-compatible bucket with
    * STORAGE=s3 (what several API processes must share).
@@ -142,6 +144,18 @@ function trustedProxies(value: string | undefined): string | false {
   return text === '' || text === 'false' ? false : text;
 }
 
+/**
+ * 16MB by default: the demo and a small company's data fit, and an idle server stays near 250 MB
+ * (docs/performance.md, "Memory"); a large embedded database may ask for more.
+ */
+function sharedBuffers(value: string | undefined): string {
+  const text = (value ?? '').trim() || '16MB';
+  if (!/^[1-9][0-9]*(kB|MB|GB)$/.test(text)) {
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 16MB (got "${value}").`);
+  }
+  return text;
+}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
   const refusals = productionRefusals(environment);
   if (refusals.length > 0) {
@@ -152,6 +166,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     port: Number(environment.PORT ?? 8080),
     host: environment.HOST ?? '0.0.0.0',
     dataDir: path.resolve(environment.DATA_DIR ?? path.join(repositoryRoot, 'data')),
+    pgliteSharedBuffers: sharedBuffers(environment.PGLITE_SHARED_BUFFERS),
     storage: storageConfig(environment),
     databaseUrl: environment.DATABASE_URL || undefined,
     databasePoolSize: Math.max(2, Math.trunc(Number(environment.DATABASE_POOL_SIZE ?? 10)) || 10),

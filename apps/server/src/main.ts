@@ -23,7 +23,7 @@ const config = (() => {
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), sharedBuffers: config.pgliteSharedBuffers },
 ).catch(refuseToStart);
 // API processes started together on one PostgreSQL database migrate and seed one after the other
 const { empty, seeded, workflowsSeeded } = await database.exclusively(async () => {

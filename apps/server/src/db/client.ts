@@ -37,7 +37,16 @@ const STARTUP_LOCK_KEY = '7358921460117';
 export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /**
+       * PostgreSQL's page cache inside the embedded database (PGLITE_SHARED_BUFFERS): PGlite's 128MB is
+       * touched as the database is read and never given back, the largest part of an idle server's memory.
+       */
+      sharedBuffers?: string;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 /** The extensions the migrations create: PGlite loads their code when it opens a database. */
@@ -83,6 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // the trigram indexes of the list filters (migration 0023) need pg_trgm in every session
     extensions: pgliteExtensions,
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },
+    ...(options.sharedBuffers ? { postgresqlconf: [`shared_buffers = '${options.sharedBuffers}'`] } : {}),
   }).catch((error: unknown) => {
     release();
     throw error;

@@ -1,22 +1,29 @@
 import { createRequire } from 'node:module';
 import Decimal from 'decimal.js';
 import type { FastifyReply } from 'fastify';
-import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 
 /** No-break space: Roboto has no narrow no-break space (U+202F), which Intl's fr-FR grouping uses. */
 const NBSP = '\u00a0';
 
-let fontsReady = false;
+type PdfMake = typeof import('pdfmake');
+
+let renderer: Promise<PdfMake> | undefined;
 
 /**
- * Roboto as shipped inside pdfmake. The local access policy lets pdfmake read these four files only and
- * the URL policy refuses every download: a document definition cannot reach the disk or the network.
+ * pdfmake, loaded with the first document (a server that makes none never holds it, docs/performance.md
+ * "Memory"), with Roboto as shipped inside it. The local access policy lets pdfmake read these four files
+ * only and the URL policy refuses every download: a document definition cannot reach the disk or the network.
  */
-function ensureFonts(): void {
-  if (fontsReady) {
-    return;
-  }
+function pdfRenderer(): Promise<PdfMake> {
+  renderer ??= import('pdfmake').then(({ default: pdfmake }: { default: PdfMake }) => {
+    withFonts(pdfmake);
+    return pdfmake;
+  });
+  return renderer;
+}
+
+function withFonts(pdfmake: PdfMake): void {
   const require = createRequire(import.meta.url);
   const font = (file: string) => require.resolve(`pdfmake/fonts/Roboto/${file}`);
   const roboto = {
@@ -29,7 +36,6 @@ function ensureFonts(): void {
   pdfmake.setFonts({ Roboto: roboto });
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => allowed.has(path));
-  fontsReady = true;
 }
 
 /** A deep copy of arrays and plain objects (pdfmake rewrites table bodies in place); functions and buffers are kept. */
@@ -45,7 +51,7 @@ function copyDefinition<T>(value: T): T {
 
 /** Renders a pdfmake document definition (left untouched) to a PDF buffer. */
 export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
-  ensureFonts();
+  const pdfmake = await pdfRenderer();
   return pdfmake.createPdf(copyDefinition(definition)).getBuffer();
 }
 

@@ -1,4 +1,4 @@
-import { type Invoice, InvoiceService } from '@e-invoice-eu/core';
+import type { Invoice } from '@e-invoice-eu/core';
 import Decimal from 'decimal.js';
 import type { DocumentIssuer } from '../../platform/pdf-document.js';
 import { type StatementPdfData, statementNumber, statementPeriod } from './statement-pdf-layout.js';
@@ -168,6 +168,8 @@ const quietLogger = { log: () => {}, warn: () => {}, error: () => {} };
  * metadata, by the library. Works offline (no network, no LibreOffice: we hand it the PDF).
  */
 export async function embedFacturX(pdf: Buffer, data: StatementPdfData, issuer: DocumentIssuer): Promise<Buffer> {
+  // loaded with the first statement PDF: its schemas weigh about 20 MB (docs/performance.md, "Memory")
+  const { InvoiceService } = await import('@e-invoice-eu/core');
   const service = new InvoiceService(quietLogger);
   const rendered = await service.generate(statementInvoice(data, issuer), {
     format: FACTURX_FORMAT,
