@@ -18,7 +18,7 @@ import { registerAuthRoutes } from './modules/auth/index.js';
 import { registerBudgetRoutes } from './modules/budgets/index.js';
 import { registerCatalogueRoutes } from './modules/catalogue/index.js';
 import { registerCompanyRoutes } from './modules/companies/index.js';
-import { registerContractRoutes } from './modules/contracts/index.js';
+import { registerContractRoutes, registerTemplateFileRoutes } from './modules/contracts/index.js';
 import { registerDepositRoutes } from './modules/deposits/index.js';
 import { registerDocumentOwners, registerDocumentRoutes } from './modules/documents/index.js';
 import { registerErpExchange } from './modules/erp-exchange/index.js';
@@ -136,6 +136,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerAgencyRoutes(app, db, agencyService);
   registerMarketRoutes(app, db);
   registerContractRoutes(app, db);
+  registerTemplateFileRoutes(app, db, storage);
   // before orders and attachments: their Send to ERP and the subcontractor's validation use app.erpExchange
   const erpExchange = registerErpExchange(app, db, integrations.erp, config);
   registerOrderRoutes(app, db);

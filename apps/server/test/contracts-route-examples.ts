@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { contractPayload, createContract, createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';
 import { inject } from './helper.js';
+import { multipart } from './multipart.js';
 import type { ExampleContext, RouteExample } from './route-examples.js';
 import { transitionIdOf } from './workflow-fixtures.js';
 
@@ -35,8 +36,57 @@ const manualSigner = (name: string, email: string) => ({
   anchorString: null,
 });
 
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
+
+function templateForm(extra: { name: string; value: string }[] = []) {
+  return multipart([
+    { name: 'templateName', value: 'Modèle' },
+    ...extra,
+    { name: 'file', fileName: 'modele.pdf', content: PDF, contentType: 'application/pdf' },
+  ]);
+}
+
+/** A new stored model of the kind (`/api/paymentguarantee` or `/api/contracttemplate`); its id. */
+async function newTemplate(context: ExampleContext, base: string): Promise<number> {
+  const form = templateForm();
+  const created = await inject(context.app, {
+    method: 'POST',
+    url: `${base}/create`,
+    token: context.admin,
+    payload: form.payload,
+    headers: form.headers,
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return Number(created.json().id);
+}
+
 /** Example requests of the contract and envelope routes (test/route-examples.ts). */
 export const CONTRACT_ROUTE_EXAMPLES: Record<string, RouteExample> = {
+  'GET /api/paymentguarantee': async () => ({ url: '/api/paymentguarantee' }),
+  'GET /api/paymentguarantee/formSettings': async () => ({ url: '/api/paymentguarantee/formSettings' }),
+  'POST /api/paymentguarantee/create': async () => {
+    const form = templateForm();
+    return { url: '/api/paymentguarantee/create', payload: form.payload, headers: form.headers };
+  },
+  'POST /api/paymentguarantee/:id': async (context) => ({
+    url: `/api/paymentguarantee/${await newTemplate(context, '/api/paymentguarantee')}`,
+    payload: {},
+  }),
+  'DELETE /api/paymentguarantee/:id': async (context) => ({
+    url: `/api/paymentguarantee/${await newTemplate(context, '/api/paymentguarantee')}`,
+  }),
+  'GET /api/contracttemplate': async () => ({ url: '/api/contracttemplate' }),
+  'POST /api/contracttemplate/create': async () => {
+    const form = templateForm();
+    return { url: '/api/contracttemplate/create', payload: form.payload, headers: form.headers };
+  },
+  'POST /api/contracttemplate/:id': async (context) => ({
+    url: `/api/contracttemplate/${await newTemplate(context, '/api/contracttemplate')}`,
+    payload: {},
+  }),
+  'DELETE /api/contracttemplate/:id': async (context) => ({
+    url: `/api/contracttemplate/${await newTemplate(context, '/api/contracttemplate')}`,
+  }),
   'POST /api/contract': async (context) => ({ url: '/api/contract', payload: await contractPayload(context.db) }),
   'GET /api/contract/:id': async (context) => ({ url: `/api/contract/${await newContract(context)}` }),
   'PUT /api/contract/:id': async (context) => ({

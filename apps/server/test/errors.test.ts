@@ -140,3 +140,36 @@ describe('security headers', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 });
+
+describe('validation messages in French (issue 15)', () => {
+  it('answers each invalid field with a French message a person can act on, never zod English', async () => {
+    const role = await inject(testApp.app, {
+      method: 'POST',
+      url: '/api/role',
+      token: admin,
+      payload: { name: 'Rôle sans visibilité', description: 'x', visibility: 'haute', menus: 'tous', ftth: 'oui' },
+    });
+    expect(role.statusCode).toBe(400);
+    expect(role.json().fields).toEqual({
+      visibility: 'Ce champ doit être un nombre.',
+      menus: 'Ce champ doit être une liste.',
+      ftth: 'Le profil FTTH est vrai ou faux.',
+    });
+
+    const category = await inject(testApp.app, {
+      method: 'PUT',
+      url: '/api/category/1',
+      token: admin,
+      payload: { name: 'x'.repeat(300), parent: 1, version: 'deux' },
+    });
+    expect(category.statusCode).toBe(400);
+    expect(category.json().fields).toMatchObject({
+      name: 'Ce champ doit contenir au plus 255 caractères.',
+      version: 'Ce champ doit être un nombre.',
+    });
+
+    for (const response of [role, category]) {
+      expect(response.body).not.toMatch(/Invalid|expected|received|Too (big|small)/);
+    }
+  });
+});

@@ -43,3 +43,6 @@ export * from './tasks.js';
 export * from './warranties.js';
 export * from './workflow.js';
 export * from './workflow-screens.js';
+// sets the French messages of every zod schema where the contract is loaded whole (the server, whose 400s the web shows;
+// the web's bundles, "sideEffects": false, keep zod off the first screen)
+export * from './zod-messages.js';

@@ -16,6 +16,8 @@ export const DEMO_MENUS: MenuSeed[] = [
       { title: 'Agences', path: '/sst/agencies' },
       { title: 'Contrats', path: '/sst/contracts' },
       { title: 'Documents', path: '/documents' },
+      { title: 'Modèles de contrat', path: '/contracttemplates' },
+      { title: 'Garanties de paiement', path: '/paymentguarantees' },
       { title: 'Marchés', path: '/sst/markets' },
       { title: 'Commandes', path: '/sst/orders' },
       { title: 'Avances', path: '/sst/deposits' },

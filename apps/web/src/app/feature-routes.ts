@@ -22,6 +22,7 @@ import { referenceRoutesWith } from '../features/reference/reference-routes';
 import { roleRoutes } from '../features/roles/role-routes';
 import { statementRoutes } from '../features/statements/statement-routes';
 import { taskRoutes } from '../features/tasks/task-routes';
+import { templateFileRoutes } from '../features/template-files/template-file-routes';
 import { userRoutes } from '../features/users/user-routes';
 import { warrantyRoutes } from '../features/warranties/warranty-routes';
 import type { FeatureRoute } from '../lib/feature-route';
@@ -36,6 +37,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...companyRoutes,
   ...contractRoutes,
   ...documentRoutes,
+  ...templateFileRoutes,
   ...marketRoutes,
   ...orderRoutes,
   ...depositRoutes,

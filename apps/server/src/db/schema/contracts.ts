@@ -98,3 +98,26 @@ export const envelopeValidators = pgTable(
     check('envelope_validators_decision_check', sql`${table.decision} IS NULL OR ${table.decision} IN ('validated', 'refused')`),
   ],
 );
+
+/**
+ * The PDF models kept for download (spec 2 Payment guarantees, Contract templates): a payment guarantee
+ * model or a contract template (with its document type), its file behind the storage port.
+ */
+export const templateFiles = pgTable(
+  'template_files',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    templateName: text('template_name').notNull(),
+    documentTypeId: integer('document_type_id').references(() => documentTypes.id),
+    filename: text('filename').notNull(),
+    storageKey: text('storage_key').notNull(),
+    size: integer('size').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('template_files_kind_idx').on(table.kind, table.id),
+    check('template_files_kind_check', sql`${table.kind} IN ('payment_guarantee', 'contract_template')`),
+  ],
+);

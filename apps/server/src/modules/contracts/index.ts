@@ -4,3 +4,4 @@ export { envelopeList } from './contracts.lists.js';
 export { registerContractRoutes } from './contracts.routes.js';
 export type { ContractService } from './contracts.service.js';
 export type { EnvelopeService } from './envelopes.service.js';
+export { registerTemplateFileRoutes } from './template-files.js';

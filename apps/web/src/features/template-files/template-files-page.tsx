@@ -1,0 +1,200 @@
+import { DeleteOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Modal, Select, Table, Upload, type UploadFile } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
+import { PageHeader } from '../../components/page-header';
+import { ApiError, downloadByFormPost } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
+import { getFeedback } from '../../lib/feedback';
+import { formatIsoDate } from '../../lib/i18n';
+import {
+  deleteTemplateFile,
+  fetchTemplateFiles,
+  type TemplateFileKind,
+  type TemplateFileRow,
+  uploadTemplateFile,
+} from './template-files.api';
+
+/** The file the modal insists on (spec 2 §5). */
+const NO_FILE = 'Veuillez sélectionner un fichier';
+
+function UploadModal({
+  kind,
+  open,
+  onClose,
+  onUploaded,
+}: {
+  kind: TemplateFileKind;
+  open: boolean;
+  onClose: () => void;
+  onUploaded: () => void;
+}) {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [templateName, setTemplateName] = useState('');
+  const [documentTypeId, setDocumentTypeId] = useState<number | null>(null);
+  const [fileList, setFileList] = useState<UploadFile[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const types = useQuery({
+    queryKey: DOCUMENT_TYPES_QUERY_KEY,
+    queryFn: fetchDocumentTypes,
+    enabled: open && kind.withDocumentType && can('document_type', 'read'),
+  });
+  const file = fileList[0]?.originFileObj;
+
+  const submit = async () => {
+    if (templateName.trim() === '') {
+      setProblem(t('templateFiles.nameRequired'));
+      return;
+    }
+    if (!file) {
+      setProblem(NO_FILE);
+      return;
+    }
+    setSending(true);
+    try {
+      const reply = await uploadTemplateFile(kind, { templateName: templateName.trim(), documentTypeId, file });
+      if (reply.success) {
+        setTemplateName('');
+        setFileList([]);
+        setProblem(null);
+        onUploaded();
+        onClose();
+      }
+    } catch (error) {
+      // the server's reason (not a PDF, ...) is said by the global handling
+      if (!(error instanceof ApiError)) {
+        console.error(error);
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('templateFiles.uploadTitle')}
+      okText={t('templateFiles.upload')}
+      okButtonProps={{ loading: sending }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('templateFiles.templateName')} required>
+          <Input
+            aria-label={t('templateFiles.templateName')}
+            value={templateName}
+            maxLength={255}
+            onChange={(event) => setTemplateName(event.target.value)}
+          />
+        </Form.Item>
+        {kind.withDocumentType ? (
+          <Form.Item label={t('templateFiles.documentType')}>
+            <Select
+              aria-label={t('templateFiles.documentType')}
+              allowClear
+              value={documentTypeId ?? undefined}
+              onChange={(value?: number) => setDocumentTypeId(value ?? null)}
+              options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item label={t('templateFiles.file')} required>
+          <Upload
+            accept="application/pdf,.pdf"
+            maxCount={1}
+            fileList={fileList}
+            beforeUpload={() => false}
+            onChange={({ fileList: next }) => setFileList(next.slice(-1))}
+          >
+            <Button icon={<UploadOutlined />}>{t('templateFiles.chooseFile')}</Button>
+          </Upload>
+        </Form.Item>
+        {problem ? <Alert type="error" showIcon title={problem} /> : null}
+      </Form>
+    </Modal>
+  );
+}
+
+/** Payment guarantees or contract templates (spec 2): the list, an upload modal, download and delete per row. */
+export function TemplateFilesPage({ kind }: { kind: TemplateFileKind }) {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [uploading, setUploading] = useState(false);
+  const list = useQuery({ queryKey: ['template-files', kind.entity], queryFn: () => fetchTemplateFiles(kind) });
+  const reload = () => void list.refetch();
+
+  const remove = async (row: TemplateFileRow) => {
+    if (!(await getFeedback().confirm({ content: t('confirm.delete') }))) {
+      return;
+    }
+    try {
+      await deleteTemplateFile(kind, row.id);
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        console.error(error);
+      }
+    }
+    reload();
+  };
+
+  return (
+    <section>
+      <PageHeader
+        title={t(kind.titleKey)}
+        extra={
+          can(kind.entity, 'create') ? (
+            <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+              {t('templateFiles.upload')}
+            </Button>
+          ) : null
+        }
+      />
+      <Table<TemplateFileRow>
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data ?? []}
+        pagination={{ defaultPageSize: 50, pageSizeOptions: [50, 100, 200] }}
+        columns={[
+          { key: 'templateName', title: t('templateFiles.templateName'), dataIndex: 'templateName' },
+          ...(kind.withDocumentType
+            ? [{ key: 'documentTypeName', title: t('templateFiles.documentType'), dataIndex: 'documentTypeName' }]
+            : []),
+          { key: 'createdAt', title: t('templateFiles.createdAt'), render: (_, row) => formatIsoDate(row.createdAt) },
+          {
+            key: 'actions',
+            title: '',
+            render: (_, row) => (
+              <>
+                <Button
+                  type="link"
+                  icon={<FileOutlined />}
+                  aria-label={t('templateFiles.download', { name: row.templateName })}
+                  onClick={() => downloadByFormPost(`${kind.base}/${row.id}`, {})}
+                >
+                  {row.filename}
+                </Button>
+                {can(kind.entity, 'delete') ? (
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('templateFiles.delete', { name: row.templateName })}
+                    onClick={() => void remove(row)}
+                  />
+                ) : null}
+              </>
+            ),
+          },
+        ]}
+      />
+      <UploadModal kind={kind} open={uploading} onClose={() => setUploading(false)} onUploaded={reload} />
+    </section>
+  );
+}
