@@ -26,26 +26,85 @@ function isNotified(entity: string): entity is NotificationWorkItem {
 
 /**
  * The active profiles whose role may move the item forward from its new node (at most
- * TASK_NOTIFICATION_CANDIDATES, by id), but the one who moved it: one statement, none when no role acts there.
+ * TASK_NOTIFICATION_CANDIDATES, by id), but the one who moved it: two statements (the profiles, their roles),
+ * none when no role acts there.
  */
 async function candidatesOf(db: Database, roleIds: number[], moverId: number): Promise<Principal[]> {
   if (roleIds.length === 0) {
     return [];
   }
-  const rows = await db
-    .select({ user: users, role: roles })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(inArray(users.roleId, roleIds), eq(users.active, true), ne(users.id, moverId)))
-    .orderBy(asc(users.id))
-    .limit(TASK_NOTIFICATION_CANDIDATES);
-  return rows.map((row) => principalOf(row.user, row.role));
+  // the profiles' own columns only: a role's rights are read once, not once per profile (200 copies of
+  // the rights arrays cost more than the statement itself)
+  const [people, roleRows] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(and(inArray(users.roleId, roleIds), eq(users.active, true), ne(users.id, moverId)))
+      .orderBy(asc(users.id))
+      .limit(TASK_NOTIFICATION_CANDIDATES),
+    db.select().from(roles).where(inArray(roles.id, roleIds)),
+  ]);
+  const byId = new Map(roleRows.map((role) => [role.id, role]));
+  return people.flatMap((user) => {
+    const role = byId.get(user.roleId);
+    return role ? [principalOf(user, role)] : [];
+  });
+}
+
+/** Stand-ins for a profile's ids while one condition is built for every profile of a role. */
+const STAND_INS = [
+  { userId: -2_000_000_001, mainUserId: -2_000_000_002, managerId: -2_000_000_003 },
+  { userId: -2_000_000_011, mainUserId: -2_000_000_012, managerId: -2_000_000_013 },
+] as const;
+/** The VALUES row of a candidate: an alias no scope condition uses (an inner `c` would shadow a short one). */
+const CANDIDATE = 'notified_candidate';
+const STAND_IN_COLUMNS = {
+  userId: `${CANDIDATE}.user_id`,
+  mainUserId: `${CANDIDATE}.main_user_id`,
+  managerId: `${CANDIDATE}.manager_id`,
+} as const;
+type StandIn = keyof typeof STAND_IN_COLUMNS;
+
+/**
+ * One condition for every profile of a role, their ids read from the candidate's VALUES row (user_id,
+ * main_user_id, manager_id): the kind's scope is built twice with two sets of stand-in ids; when the two statements
+ * differ only by those values (the scope uses the ids as values, nothing else of them), each stand-in
+ * becomes a column reference. Otherwise undefined: the role's profiles are checked one condition each.
+ */
+function roleCondition(build: (principal: Principal) => SQL, sample: Principal): SQL | undefined {
+  const [first, second] = STAND_INS.map((ids) => dialect.sqlToQuery(build({ ...sample, ...ids })));
+  if (!first || !second || first.sql !== second.sql || first.params.length !== second.params.length) {
+    return undefined;
+  }
+  const replaced = new Map<number, StandIn>();
+  for (const [index, value] of first.params.entries()) {
+    const other = second.params[index];
+    const standIn = (Object.keys(STAND_IN_COLUMNS) as StandIn[]).find(
+      (key) => value === STAND_INS[0][key] && other === STAND_INS[1][key],
+    );
+    if (standIn) {
+      replaced.set(index, standIn);
+    } else if (value !== other) {
+      return undefined;
+    }
+  }
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of first.sql.matchAll(/\$(\d+)/g)) {
+    const index = Number(match[1]) - 1;
+    const standIn = replaced.get(index);
+    chunks.push(sql.raw(first.sql.slice(last, match.index)));
+    chunks.push(standIn ? sql.raw(STAND_IN_COLUMNS[standIn]) : sql`${first.params[index]}`);
+    last = (match.index ?? 0) + match[0].length;
+  }
+  chunks.push(sql.raw(first.sql.slice(last)));
+  return sql.join(chunks, sql``);
 }
 
 /**
  * A SELECT of the candidates who have the item in My tasks: it is in their scope and assigned to them.
- * Candidates whose condition is the same statement text with the same values (a role seeing every item,
- * say) share one branch; the others have one each. The database evaluates it all in one statement.
+ * One branch per role, its profiles as rows of VALUES (see roleCondition), so the statement stays small
+ * whatever the number of candidates; a role whose scope does not allow that gets one branch per profile.
  */
 function inTasksSelect(registry: WorkflowRegistry, facts: MoveFacts, candidates: Principal[], except: number | null): SQL | null {
   const token = {
@@ -53,34 +112,33 @@ function inTasksSelect(registry: WorkflowRegistry, facts: MoveFacts, candidates:
     entityId: sql`${facts.token.entityId}::int`,
     nodeId: sql`${facts.to.id}::int`,
   };
-  const branches = new Map<string, { condition: SQL; ids: number[] }>();
+  const build = (principal: Principal) =>
+    itemScope(registry, principal, token, { entity: facts.token.entityName, assigned: true });
+  const byRole = new Map<number, Principal[]>();
   for (const principal of candidates) {
-    if (principal.userId === except) {
-      continue;
-    }
-    const condition = itemScope(registry, principal, token, { entity: facts.token.entityName, assigned: true });
-    const compiled = dialect.sqlToQuery(condition);
-    const key = `${compiled.sql}\u0000${JSON.stringify(compiled.params)}`;
-    const branch = branches.get(key);
-    if (branch) {
-      branch.ids.push(principal.userId);
-    } else {
-      branches.set(key, { condition, ids: [principal.userId] });
+    if (principal.userId !== except) {
+      byRole.set(principal.roleId, [...(byRole.get(principal.roleId) ?? []), principal]);
     }
   }
-  if (branches.size === 0) {
-    return null;
+  const branches: SQL[] = [];
+  const values = (principals: Principal[]) =>
+    sql.join(
+      principals.map((principal) => sql`(${principal.userId}::int, ${principal.mainUserId}::int, ${principal.managerId}::int)`),
+      sql`, `,
+    );
+  for (const principals of byRole.values()) {
+    const [sample] = principals;
+    const condition = sample ? roleCondition(build, sample) : undefined;
+    const groups = condition
+      ? [{ condition, principals }]
+      : principals.map((principal) => ({ condition: build(principal), principals: [principal] }));
+    for (const group of groups) {
+      branches.push(
+        sql`(SELECT ${sql.raw(CANDIDATE)}.user_id FROM (VALUES ${values(group.principals)}) AS ${sql.raw(CANDIDATE)}(user_id, main_user_id, manager_id) WHERE ${group.condition})`,
+      );
+    }
   }
-  return sql.join(
-    [...branches.values()].map(
-      ({ condition, ids }) =>
-        sql`(SELECT c.id FROM (VALUES ${sql.join(
-          ids.map((id) => sql`(${id}::int)`),
-          sql`, `,
-        )}) AS c(id) WHERE ${condition})`,
-    ),
-    sql` UNION ALL `,
-  );
+  return branches.length === 0 ? null : sql.join(branches, sql` UNION ALL `);
 }
 
 /**
