@@ -226,8 +226,9 @@ describe('contracts and envelopes', () => {
       await validator.goto(envelopeUrl);
       const panel = validator.getByRole('region', { name: /Workflow/ });
       await panel.getByRole('button', { name: 'Valider' }).click();
+      // a first validation among several is recorded, the envelope stays pending (the toast says so)
       await validator
-        .getByText(/Élément passé à l’étape/)
+        .getByText(stillPending ? /Décision enregistrée : l’élément reste à l’étape/ : /Élément passé à l’étape/)
         .first()
         .waitFor();
       const record = await api<{ statusWF: { nodeCode: string } | null; validators: { decision: string | null }[] }>(

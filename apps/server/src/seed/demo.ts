@@ -18,6 +18,7 @@ import {
 } from '../db/schema/index.js';
 import { analyze } from '../db/statistics.js';
 import { SIRENE_FIXTURES } from '../integrations/company-registry/sirene-fixtures.js';
+import { refreshEveryOrderFigures } from '../modules/attachments/index.js';
 import { ALL_OPTIONS, ALL_RIGHTS, createRole, createUser, seedMenus } from './access-seed.js';
 import { seedAttachments } from './attachments-seed.js';
 import { seedContracts } from './contracts-seed.js';
@@ -305,6 +306,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedOrders(transaction);
     await seedAttachments(transaction);
     await seedStatements(transaction);
+    // the demo tokens moved and statements written without the app's writes: the stored figures computed once
+    await refreshEveryOrderFigures(transaction);
     await seedEvaluations(transaction);
     await seedOracleConfigurations(transaction);
     // last: it grants every demo role the bell and welcomes every profile

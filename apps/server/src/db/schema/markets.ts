@@ -60,3 +60,23 @@ export const markets = pgTable(
     ),
   ],
 );
+
+/**
+ * The DC4 figures of a market (docs/money.md "Budgets"), the sums of its orders' stored figures
+ * (`orders.dc4_*`, `orders.ordered_amount`), stored for the budget screens and kept current by the same
+ * writes (`modules/orders/market-figures.ts`, docs/decisions.md "Stored market figures"). A market
+ * without a row has nothing validated nor ordered.
+ */
+export const marketFigures = pgTable('market_figures', {
+  marketId: integer('market_id')
+    .primaryKey()
+    .references(() => markets.id, { onDelete: 'cascade' }),
+  /** Σ amount of its validated attachments invoiced in a paid statement. */
+  amountPaid: numeric('amount_paid', { precision: 18, scale: 2 }).notNull().default('0'),
+  /** … in an unpaid statement. */
+  amountInStatement: numeric('amount_in_statement', { precision: 18, scale: 2 }).notNull().default('0'),
+  /** … in no statement. */
+  amountNotInvoiced: numeric('amount_not_invoiced', { precision: 18, scale: 2 }).notNull().default('0'),
+  /** Σ total of its orders standing on os_validated or os_closed. */
+  amountOrdered: numeric('amount_ordered', { precision: 18, scale: 2 }).notNull().default('0'),
+});

@@ -80,6 +80,16 @@ export const orders = pgTable(
     rgUnreleasedDated: numeric('rg_unreleased_dated', { precision: 18, scale: 2 }).notNull().default('0'),
     rgReleasedOnDeposit: numeric('rg_released_on_deposit', { precision: 18, scale: 2 }).notNull().default('0'),
     /**
+     * The DC4 figures of the order (docs/money.md "Budgets"), kept as the RG ones above: the amount of its
+     * validated attachments invoiced in a paid statement, in an unpaid one, in none; and its total while
+     * it stands on os_validated or os_closed (`modules/orders/market-figures.ts`). Their sums per market
+     * are `market_figures`.
+     */
+    dc4Paid: numeric('dc4_paid', { precision: 18, scale: 2 }).notNull().default('0'),
+    dc4InStatement: numeric('dc4_in_statement', { precision: 18, scale: 2 }).notNull().default('0'),
+    dc4NotInvoiced: numeric('dc4_not_invoiced', { precision: 18, scale: 2 }).notNull().default('0'),
+    orderedAmount: numeric('ordered_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    /**
      * The node its workflow token stands on, kept by the workflow engine in the transaction that starts or
      * moves the token (the kind's `nodeColumn`): the lists filter and sort on it without the token table.
      */

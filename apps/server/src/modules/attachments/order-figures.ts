@@ -2,6 +2,7 @@ import { ATTACHMENT_ENTITY } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../platform/sql-rows.js';
+import { refreshEveryMarketFigures, refreshMarketFiguresOfOrders } from '../orders/index.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 import { releasedRgSql } from './attachment-rg-release.js';
 
@@ -10,12 +11,14 @@ import { releasedRgSql } from './attachment-rg-release.js';
  * over its attachments standing on a validated node: the RG held, the deposits consumed, the RG released
  * (the amount a statement's release records, `releasedRgSql`), the RG not released (all of it, and that of
  * the attachments with a release date of their own, so that the list tells "to release" from the order's
- * dates without storing them), the RG released of attachments that consumed a deposit.
+ * dates without storing them), the RG released of attachments that consumed a deposit; and the DC4
+ * figures (docs/money.md "Budgets"): their amounts invoiced in a paid statement, in an unpaid one, in
+ * none, whose sums per market the orders module stores (`refreshMarketFigures`).
  *
  * Every write that changes one of them calls `refreshOrderFigures` in its own transaction, after its
  * last change: the attachment workflow's post-action (entering or leaving the validated nodes), a change
- * of an attachment's lines, RG release date or deletion, a statement recording or removing an RG release
- * or being deleted. The refresh locks the orders' rows first and recomputes in a later statement, so of
+ * of an attachment's lines, RG release date or deletion, a statement recording or removing an RG release,
+ * invoicing an attachment or giving it back, paid or unpaid, generated or deleted. The refresh locks the orders' rows first and recomputes in a later statement, so of
  * two transactions refreshing the same order the second waits and reads what the first committed.
  */
 const FIGURES = [
@@ -25,6 +28,9 @@ const FIGURES = [
   'rg_unreleased',
   'rg_unreleased_dated',
   'rg_released_on_deposit',
+  'dc4_paid',
+  'dc4_in_statement',
+  'dc4_not_invoiced',
 ] as const;
 
 const figureColumns = sql.raw(FIGURES.map((name) => `"${name}"`).join(', '));
@@ -37,11 +43,16 @@ function figuresOf(condition: SQL): SQL {
       coalesce(sum(x.released), 0) AS rg_released,
       coalesce(sum(att.rg) FILTER (WHERE x.released IS NULL), 0) AS rg_unreleased,
       coalesce(sum(att.rg) FILTER (WHERE x.released IS NULL AND att.rg_release_date IS NOT NULL), 0) AS rg_unreleased_dated,
-      coalesce(sum(x.released) FILTER (WHERE att.deposit_used > 0), 0) AS rg_released_on_deposit
+      coalesce(sum(x.released) FILTER (WHERE att.deposit_used > 0), 0) AS rg_released_on_deposit,
+      coalesce(sum(att.amount) FILTER (WHERE x.paid), 0) AS dc4_paid,
+      coalesce(sum(att.amount) FILTER (WHERE NOT x.paid), 0) AS dc4_in_statement,
+      coalesce(sum(att.amount) FILTER (WHERE x.paid IS NULL), 0) AS dc4_not_invoiced
     FROM attachments att
     JOIN workflow_tokens figure_token ON figure_token.entity_name = ${ATTACHMENT_ENTITY} AND figure_token.entity_id = att.id
     JOIN workflow_nodes figure_node ON figure_node.id = figure_token.node_id
-    CROSS JOIN LATERAL (SELECT ${releasedRgSql('att')} AS released) x
+    CROSS JOIN LATERAL (SELECT ${releasedRgSql('att')} AS released,
+      (SELECT ms.paid_at IS NOT NULL FROM monthly_statement_attachments msa JOIN monthly_statements ms ON ms.id = msa.statement_id
+        WHERE msa.attachment_id = att.id) AS paid) x
     WHERE figure_node.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}) AND ${condition}
     GROUP BY att.order_id`;
 }
@@ -90,6 +101,7 @@ export async function refreshOrderFigures(tx: Database, orderIds: readonly numbe
       FROM (${figuresOf(sql`att.order_id = o.id`)}) f
     )
     WHERE o.id IN (${idList(ids)})`);
+  await refreshMarketFiguresOfOrders(tx, ids);
 }
 
 /** `refreshOrderFigures` for the orders of these attachments. */
@@ -108,8 +120,8 @@ export async function refreshOrderFiguresOfAttachments(tx: Database, attachmentI
 }
 
 /**
- * Recomputes the figures of every order in a few statements (the migration's backfill, for data written
- * outside the app: the bench generator; and to repair them, docs/operations.md).
+ * Recomputes the figures of every order, then every market's, in a few statements (the migration's
+ * backfill, for data written outside the app: the bench generator, the demo seed; and to repair them).
  */
 export async function refreshEveryOrderFigures(db: Database): Promise<void> {
   await db.execute(sql`UPDATE orders o SET (${figureColumns}) = (${sql.raw(FIGURES.map(() => '0').join(', '))})
@@ -117,4 +129,5 @@ export async function refreshEveryOrderFigures(db: Database): Promise<void> {
   await db.execute(sql`UPDATE orders o SET (${figureColumns}) = (
       ${sql.raw(FIGURES.map((name) => `f.${name}`).join(', '))})
     FROM (${figuresOf(sql`TRUE`)}) f WHERE f.order_id = o.id`);
+  await refreshEveryMarketFigures(db);
 }

@@ -32,7 +32,13 @@ import { isInScope, runList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { projectScope } from '../../platform/scope.js';
 import { rowsOf } from '../../platform/sql-rows.js';
-import { ATTACHMENT_VALIDATED_NODES_SQL, refreshOrderFigures, rgReleaseDateSql, rgReleasedSql } from '../attachments/index.js';
+import {
+  ATTACHMENT_VALIDATED_NODES_SQL,
+  refreshOrderFigures,
+  refreshOrderFiguresOfAttachments,
+  rgReleaseDateSql,
+  rgReleasedSql,
+} from '../attachments/index.js';
 import { MARKET_ENTITY, marketList, marketScope } from '../markets/index.js';
 import { statementList } from './monthly-statements.lists.js';
 import { statementFigures } from './statement-figures.js';
@@ -199,7 +205,8 @@ export function createStatementService(database: Database) {
       const freed = await rowsOf<{ orderId: number }>(
         tx,
         sql`SELECT DISTINCT att.order_id AS "orderId" FROM attachments att
-          WHERE att.id IN (SELECT r.attachment_id FROM monthly_statement_rg_releases r WHERE r.statement_id = ${id})`,
+          WHERE att.id IN (SELECT r.attachment_id FROM monthly_statement_rg_releases r WHERE r.statement_id = ${id}
+            UNION SELECT msa.attachment_id FROM monthly_statement_attachments msa WHERE msa.statement_id = ${id})`,
       );
       await tx.delete(monthlyStatements).where(eq(monthlyStatements.id, id));
       await refreshOrderFigures(
@@ -257,6 +264,10 @@ export function createStatementService(database: Database) {
       }
       await tx.insert(monthlyStatementAttachments).values(found.map((row) => ({ statementId: id, attachmentId: row.id })));
       await touchStatement(tx, id);
+      await refreshOrderFiguresOfAttachments(
+        tx,
+        found.map((row) => row.id),
+      );
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,
         entityId: id,
@@ -281,6 +292,7 @@ export function createStatementService(database: Database) {
             .returning({ id: monthlyStatementAttachments.id }),
         STATEMENT_ATTACHMENT_NOT_HERE_MESSAGE,
       );
+      await refreshOrderFiguresOfAttachments(tx, [attachmentId]);
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,
         entityId: id,
@@ -298,6 +310,7 @@ export function createStatementService(database: Database) {
     return rows.map((row) => row.id);
   }
 
+  /** Paid or unpaid: its attachments locked or not, and their orders' DC4 figures follow. */
   async function setAttachmentsLocked(tx: Database, id: number, locked: boolean) {
     const ids = await invoicedIds(tx, id);
     if (ids.length > 0) {
@@ -305,6 +318,7 @@ export function createStatementService(database: Database) {
         .update(attachments)
         .set({ locked, version: sql`${attachments.version} + 1`, updatedAt: sql`now()` })
         .where(inArray(attachments.id, ids));
+      await refreshOrderFiguresOfAttachments(tx, ids);
     }
   }
 

@@ -135,11 +135,11 @@ async function generateForMarket(
       await tx
         .insert(monthlyStatementRgReleases)
         .values(due.map((row) => ({ statementId: id, attachmentId: row.id, amount: row.rg })));
-      await refreshOrderFiguresOfAttachments(
-        tx,
-        due.map((row) => row.id),
-      );
     }
+    await refreshOrderFiguresOfAttachments(
+      tx,
+      [...free, ...due].map((row) => row.id),
+    );
     await recordAudit(tx, context, {
       entity: MONTHLY_STATEMENT_ENTITY,
       entityId: id,

@@ -1,5 +1,12 @@
 // The orders module's face: what the app and the other modules may use of it (docs/architecture.md).
 
+export {
+  marketSumsSql,
+  refreshEveryMarketFigures,
+  refreshMarketFigures,
+  refreshMarketFiguresOfOrders,
+  refreshOrderedAmounts,
+} from './market-figures.js';
 export { applyLines, recomputeTotals } from './order-lines.js';
 export { loadOrderPdfOrder } from './order-pdf.js';
 export { marketFacts, type OrderPdfOrder } from './order-pdf-layout.js';

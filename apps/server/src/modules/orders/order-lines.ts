@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import { markets, orderLines, orders, prestationPrices } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { assertFitsMoney } from '../../platform/money-limits.js';
+import { refreshOrderedAmounts } from './market-figures.js';
 
 /**
  * Applies line changes to an order in the caller's transaction: a non-zero quantity creates or updates
@@ -89,7 +90,10 @@ export async function applyLines(
   await recomputeTotals(tx, order.id);
 }
 
-/** Stores the order's total (sum of the rounded lines) and its total with the market's VAT. */
+/**
+ * Stores the order's total (sum of the rounded lines) and its total with the market's VAT, then its
+ * ordered amount and its market's DC4 figures (`market-figures.ts`).
+ */
 export async function recomputeTotals(tx: Database, orderId: number): Promise<void> {
   const lines = await tx.select({ total: orderLines.total }).from(orderLines).where(eq(orderLines.orderId, orderId));
   const total = assertFitsMoney(orderTotal(lines.map((line) => line.total)), 'Le total de la commande', 'prestationOSs');
@@ -105,6 +109,7 @@ export async function recomputeTotals(tx: Database, orderId: number): Promise<vo
       totalTtc: assertFitsMoney(totalWithVat(total, market?.tva ?? 'basic'), 'Le total TTC de la commande', 'prestationOSs'),
     })
     .where(eq(orders.id, orderId));
+  await refreshOrderedAmounts(tx, [orderId]);
 }
 
 /** The market's VAT regime changed (only while no money moved): its orders' stored totals follow it. */

@@ -1,4 +1,5 @@
 import {
+  BUDGET_ORDERED_NODES,
   ORDER_AMOUNT_ABOVE_ENGAGEMENT_MESSAGE,
   ORDER_AMOUNT_WITHIN_ENGAGEMENT_MESSAGE,
   ORDER_EMITTER_REQUIRED_MESSAGE,
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { ErpExchange } from '../erp-exchange/index.js';
 import type { MoveFacts, WorkflowRegistry } from '../workflow/index.js';
+import { refreshOrderedAmounts } from './market-figures.js';
 
 const WORKFLOW = 'service_order';
 
@@ -98,6 +100,18 @@ export function registerOrderWorkflow(registry: WorkflowRegistry, exchange: ErpE
   registry.registerGuard({ workflow: WORKFLOW }, agencyGuard);
   registry.registerGuard({ workflow: WORKFLOW, transition: 'os_submit_to_sst' }, amountRoutingGuard);
   registry.registerGuard({ workflow: WORKFLOW, toNode: 'os_validated' }, emitterGuard);
+  // entering or leaving os_validated / os_closed: the order's ordered amount and its market's DC4 follow
+  registry.registerPostAction(
+    { workflow: WORKFLOW },
+    {
+      inTransaction: async (facts, db) => {
+        const ordered = (code: string) => (BUDGET_ORDERED_NODES as readonly string[]).includes(code);
+        if (ordered(facts.from.code) !== ordered(facts.to.code)) {
+          await refreshOrderedAmounts(db, [facts.token.entityId]);
+        }
+      },
+    },
+  );
   // reaching the subcontractor: the order has been sent to them (its complement is frozen)
   registry.registerPostAction(
     { workflow: WORKFLOW, toNode: 'os_validation_sst' },

@@ -39,6 +39,7 @@ import { hasOption, type Principal } from '../../platform/principal.js';
 import { lastErpSend } from '../erp-exchange/index.js';
 import { marketList } from '../markets/index.js';
 import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
+import { refreshMarketFigures } from './market-figures.js';
 import { invoicedAmountOf, lastAttachmentOf } from './order-attachments.js';
 import { applyLines } from './order-lines.js';
 import { nextOrderReference } from './order-reference.js';
@@ -438,6 +439,8 @@ export function createOrderService(database: Database) {
       }
       await removeToken(tx, ORDER_ENTITY, id);
       await tx.delete(orders).where(eq(orders.id, id));
+      // a draft orders nothing; its market's figures recomputed all the same, whatever the deletable nodes
+      await refreshMarketFigures(tx, [before.market]);
       await recordAudit(tx, context, { entity: ORDER_ENTITY, entityId: id, action: 'delete', before });
     });
   }

@@ -75,16 +75,20 @@ const HISTORY: TokenHistoryEntry[] = [
   },
 ];
 
-function serve() {
+function serve(held = false) {
+  let moved: { id: number; name: string } | null = null;
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'POST') {
+      // the token reaches the transition's node, unless the test holds it
+      const transition = TRANSITIONS.find((candidate) => url.endsWith(`/${candidate.id}`));
+      moved = transition && !held ? { id: 99, name: transition.toNodeName } : null;
       return reply(200, { success: true, tokenId: 40 });
     }
     if (url.startsWith('/api/wftoken/history/')) {
       return reply(200, HISTORY);
     }
     if (url.startsWith('/api/wftoken/')) {
-      return reply(200, token);
+      return reply(200, moved ? { ...token, node: { ...token.node, id: moved.id, name: moved.name } } : token);
     }
     if (url.startsWith('/api/node/12/transitions/9')) {
       return reply(200, TRANSITIONS);
@@ -164,6 +168,19 @@ describe('the workflow panel', () => {
     await waitFor(() => expect(onMoved).toHaveBeenCalled());
     expect(feedback.success).toHaveBeenCalledWith('Élément passé à l’étape « Refusé ».');
     await waitFor(() => expect((comment as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('says the decision is recorded, not the next step, when a rule holds the token where it was', async () => {
+    const feedback = spyFeedback();
+    const fetchMock = serve(true);
+    renderPanel();
+    await buttons();
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    await waitFor(() => expect(moves(fetchMock)).toHaveLength(1));
+    await waitFor(() =>
+      expect(feedback.success).toHaveBeenCalledWith(`Décision enregistrée : l’élément reste à l’étape « ${token.node.name} ».`),
+    );
+    expect(feedback.success).not.toHaveBeenCalledWith('Élément passé à l’étape « Validé ».');
   });
 
   it('moves forward without a comment: the rule only concerns refusals and returns to draft', async () => {

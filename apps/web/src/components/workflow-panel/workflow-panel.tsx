@@ -92,7 +92,13 @@ export function WorkflowPanel({ entity, entityId, onMoved, actionsUnavailable }:
     setBusyId(null);
     if (result.status === 'moved') {
       setComment('');
-      feedback.success(t('workflow.move.done', { node: transition.toNodeName }));
+      // a move held by a rule (an envelope waits for every validator) leaves the token where it was: say where it is
+      const after = await fetchToken({ entity, entityId }).catch(() => null);
+      feedback.success(
+        after && after.node.name !== transition.toNodeName
+          ? t('workflow.move.recorded', { node: after.node.name })
+          : t('workflow.move.done', { node: transition.toNodeName }),
+      );
       onMoved?.();
     } else if (result.status === 'refused') {
       feedback.alert({ title: t('workflow.move.notDone'), content: result.message });

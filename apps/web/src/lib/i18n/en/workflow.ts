@@ -12,6 +12,7 @@ export const enWorkflow: Record<keyof typeof frWorkflow, string> = {
   'workflow.commentPlaceholder': 'Comment for the action (required to refuse or return to draft)',
   'workflow.disabledInEditMode': 'Save or cancel your changes before moving the workflow on.',
   'workflow.forDelegator': '(on behalf of {{name}})',
+  'workflow.move.recorded': 'Decision recorded: the item stays at “{{node}}”.',
   'workflow.move.done': 'Item moved to “{{node}}”.',
   'workflow.move.notDone': 'Action not done',
   'workflow.move.failed': 'The action could not be done.',

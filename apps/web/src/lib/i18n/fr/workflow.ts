@@ -10,6 +10,7 @@ export const frWorkflow = {
   'workflow.commentPlaceholder': 'Commentaire joint à l’action (obligatoire pour un refus ou un retour au brouillon)',
   'workflow.disabledInEditMode': 'Enregistrez ou annulez vos modifications avant de faire avancer le workflow.',
   'workflow.forDelegator': '(pour le compte de {{name}})',
+  'workflow.move.recorded': 'Décision enregistrée : l’élément reste à l’étape « {{node}} ».',
   'workflow.move.done': 'Élément passé à l’étape « {{node}} ».',
   'workflow.move.notDone': 'Action non effectuée',
   'workflow.move.failed': "L'action n'a pas pu être effectuée.",
