@@ -64,7 +64,7 @@ describe('tasks journey', () => {
     await login(page, 'admin', 'admin');
     await expectHash(page, /^#\/$/);
     await page.getByRole('menuitem', { name: 'Administration' }).hover();
-    await page.getByRole('link', { name: 'Tâches' }).click();
+    await page.getByRole('link', { name: 'Tâches', exact: true }).click();
     await expectHash(page, /^#\/tasks$/);
     await page.getByRole('heading', { name: 'Tâches' }).waitFor();
 
