@@ -94,6 +94,7 @@ type Attachment = {
   releasedIn: number | null;
   invoicedIn: number | null;
   paid: boolean;
+  locked: boolean;
 };
 
 /** The test orders' attachments as they stand: node, RG, the statement releasing it. */
@@ -102,7 +103,7 @@ async function attachmentsNow(): Promise<Attachment[]> {
     testApp.db,
     sql`SELECT att.id, att.order_id AS "orderId", n.code AS node, att.rg::text AS rg,
         (SELECT r.statement_id FROM monthly_statement_rg_releases r WHERE r.attachment_id = att.id) AS "releasedIn",
-        msa.statement_id AS "invoicedIn", coalesce(ms.paid_at IS NOT NULL, FALSE) AS paid
+        msa.statement_id AS "invoicedIn", coalesce(ms.paid_at IS NOT NULL, FALSE) AS paid, att.locked
       FROM attachments att JOIN workflow_tokens t ON t.entity_name = 'attachement' AND t.entity_id = att.id
         JOIN workflow_nodes n ON n.id = t.node_id
         LEFT JOIN monthly_statement_attachments msa ON msa.attachment_id = att.id
@@ -141,7 +142,8 @@ async function play(step: Step) {
       return target && fx.refuse(target.id);
     }
     case 'edit': {
-      const target = chosen(at('att_draft', 'att_validated'));
+      // a locked attachment (paid, or sent to the ERP once validated) refuses edits: not a candidate
+      const target = chosen(at('att_draft', 'att_validated').filter((attachment) => !attachment.locked));
       return target && ok(fx.saveLines(target.id, line, editor), step);
     }
     case 'prepare': {
