@@ -1,56 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, tasks } from '../src/db/schema/index.js';
 import { erpFixtures, erpTestConfig, purchaseOrdersOf, startOracleSimulator } from './erp-exchange-fixtures.js';
 import { createTestApp, login, SERVER_DATABASE_URL, type TestApp } from './helper.js';
 import { marketWithBpu } from './orders-fixtures.js';
+import { until, workerProcesses } from './worker-processes.js';
 
 /**
  * A worker process killed with SIGKILL in the middle of a send. Worker processes need PostgreSQL (the
  * embedded database allows one process): this file runs on DATABASE_URL, or on the local server.
  */
 
-const serverDirectory = path.resolve(import.meta.dirname, '..');
 let testApp: TestApp;
 let admin: string;
 let oracle: Awaited<ReturnType<typeof startOracleSimulator>>;
-const workers: ChildProcess[] = [];
 
 /** `npm run worker` on this file's database and the test's simulator. */
-function startWorker(environment: Record<string, string>): ChildProcess {
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-    cwd: serverDirectory,
-    env: {
-      ...process.env,
-      DATABASE_URL: testApp.databaseUrl ?? '',
-      ERP_URL: oracle.url,
-      ERP_USERNAME: 'isf',
-      ERP_PASSWORD: 'simulateur',
-      JOB_POLL_SECONDS: '0.5',
-      LOG_LEVEL: 'warn',
-      ...environment,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  workers.push(worker);
-  return worker;
-}
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const workers = workerProcesses(() => ({
+  DATABASE_URL: testApp.databaseUrl ?? '',
+  ERP_URL: oracle.url,
+  ERP_USERNAME: 'isf',
+  ERP_PASSWORD: 'simulateur',
+  JOB_POLL_SECONDS: '0.5',
+}));
+const startWorker = (environment: Record<string, string>) => workers.start(environment);
 
 beforeAll(async () => {
   oracle = await startOracleSimulator();
@@ -63,12 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const worker of workers) {
-    if (worker.exitCode === null && worker.signalCode === null) {
-      worker.kill('SIGTERM');
-      await new Promise((resolve) => worker.once('exit', resolve));
-    }
-  }
+  await workers.stopAll();
   await testApp?.close();
   await oracle?.close();
 });

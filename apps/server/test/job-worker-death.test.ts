@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { BPU_TEMPLATE_CSV_HEADERS } from '@isf/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prestations, tasks } from '../src/db/schema/index.js';
 import { countRows, createTestApp, inject, login, SERVER_DATABASE_URL, type TestApp, uniqueName } from './helper.js';
 import { csvFile, importForm, priceScheduleFixtures } from './price-schedules-fixtures.js';
+import { until, workerProcesses } from './worker-processes.js';
 
 /**
  * A worker process killed with SIGKILL in the middle of a 20,000-line import (issue 15). Worker
@@ -13,41 +12,16 @@ import { csvFile, importForm, priceScheduleFixtures } from './price-schedules-fi
  * or on the local server, in a database of its own dropped afterwards.
  */
 
-const serverDirectory = path.resolve(import.meta.dirname, '..');
 let testApp: TestApp;
 let admin: string;
-const workers: ChildProcess[] = [];
 
 /** `npm run worker` on this file's database; a task silent for 2 s is taken for a dead worker's. */
-function startWorker(): ChildProcess {
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-    cwd: serverDirectory,
-    env: {
-      ...process.env,
-      DATABASE_URL: testApp.databaseUrl ?? '',
-      JOB_POLL_SECONDS: '0.5',
-      JOB_LEASE_SECONDS: '2',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  workers.push(worker);
-  return worker;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const workers = workerProcesses(() => ({
+  DATABASE_URL: testApp.databaseUrl ?? '',
+  JOB_POLL_SECONDS: '0.5',
+  JOB_LEASE_SECONDS: '2',
+}));
+const startWorker = () => workers.start();
 
 function gate() {
   let open: () => void = () => undefined;
@@ -64,12 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const worker of workers) {
-    if (worker.exitCode === null && worker.signalCode === null) {
-      worker.kill('SIGTERM');
-      await new Promise((resolve) => worker.once('exit', resolve));
-    }
-  }
+  await workers.stopAll();
   await testApp?.close();
 });
 
