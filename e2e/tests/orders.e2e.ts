@@ -62,10 +62,16 @@ async function projectWithOracle(adminToken: string, sstToken: string) {
   throw new Error('no project of the subcontractor is linked to an Oracle project with a task');
 }
 
-/** Picks the row holding `cell` in the picker opened by the n-th 'Choisir' button of a modal. */
-async function pick(page: Page, modalTitle: string, index: number, pickerTitle: string, cell: string) {
+/**
+ * Picks the row holding `cell` in the picker opened by the n-th 'Choisir' button of a modal, first
+ * filtering the picker's `filterColumn` by it when given (earlier journeys add rows beyond page one).
+ */
+async function pick(page: Page, modalTitle: string, index: number, pickerTitle: string, cell: string, filterColumn?: string) {
   await dialog(page, modalTitle).getByRole('button', { name: 'Choisir' }).nth(index).click();
   const picker = dialog(page, `Sélectionner : ${pickerTitle}`);
+  if (filterColumn) {
+    await picker.getByLabel(`Filtrer ${filterColumn}`).fill(cell);
+  }
   await picker.getByRole('cell', { name: cell, exact: true }).first().click();
   await picker.waitFor({ state: 'hidden' });
 }
@@ -131,7 +137,7 @@ describe('service orders', () => {
     await admins.getByRole('button', { name: 'Créer un BPU' }).click();
     await dialog(admins, 'Nouveau BPU').getByLabel('Nom').fill(bpuName);
     await pick(admins, 'Nouveau BPU', 0, 'Modèle de BPU', 'BPU FTTH 2025');
-    await pick(admins, 'Nouveau BPU', 1, 'Marché', edifice);
+    await pick(admins, 'Nouveau BPU', 1, 'Marché', edifice, 'Code Edifice');
     await dialog(admins, 'Nouveau BPU').getByRole('button', { name: 'Créer' }).click();
     await expectHash(admins, /^#\/sst\/bpu\/\d+$/);
     await admins.getByRole('heading', { name: `BPU : ${bpuName}` }).waitFor();
@@ -166,7 +172,7 @@ describe('service orders', () => {
     await admins.goto(`${baseUrl()}/#/sst/orders`);
     await admins.getByRole('button', { name: 'Créer' }).click();
     const orderModal = dialog(admins, orderTitle);
-    await pick(admins, orderTitle, 0, 'Marché', edifice);
+    await pick(admins, orderTitle, 0, 'Marché', edifice, 'Code Edifice');
     await orderModal.getByLabel('Complément').fill(complement);
     await orderModal.getByLabel('Date de fin').fill('2026-12-18');
     await chooseOption(admins, orderTitle, 'Projet Oracle', `${oracleProject.number} — ${oracleProject.name}`);
@@ -248,10 +254,13 @@ describe('service orders', () => {
     await screenshot(subcontractor, 'orders-06-accepted');
     await subcontractor.context().close();
 
-    // --- validated, queued for the ERP; its PDF
+    // --- validated, sent to the ERP; its PDF
     await admins.reload();
     await expectNode(adminsOrderWorkflow, 'Validée');
-    await admins.getByRole('button', { name: 'Envoyer à Oracle' }).waitFor();
+    // the order goes to the ERP by itself: sending, or already sent when the simulator answered first
+    await expect
+      .poll(() => admins.getByTestId('erp-status').textContent(), { timeout: 15_000 })
+      .toMatch(/Envoi à Oracle en cours|envoyée à Oracle/);
     await screenshot(admins, 'orders-07-validated');
     const [download] = await Promise.all([
       admins.waitForEvent('download'),
