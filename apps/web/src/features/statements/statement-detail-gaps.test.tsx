@@ -107,9 +107,9 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     expect(screen.getByText(/812,30\s€/)).toBeTruthy();
     fireEvent.click(candidate);
     await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([url, init]) => url === '/api/situation/17/attachement' && init?.method === 'POST'),
-      ).toBe(true),
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/situation/17/attachement' && init?.method === 'POST')).toBe(
+        true,
+      ),
     );
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/situation/17/attachement' && init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual([CANDIDATE.id]);
