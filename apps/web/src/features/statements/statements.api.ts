@@ -15,8 +15,6 @@ export type { StatementListRow };
 export const STATEMENT_LIST_PATH = '/situations';
 /** The list's CSV export (the list engine's, a form post). */
 export const STATEMENT_CSV_PATH = '/monthlystatements/csv';
-export const STATEMENT_LIST_ROUTE = '/sst/situations';
-export const STATEMENT_DETAIL_ROUTE = '/sst/situation';
 
 type RecordReply = { success: boolean; record: StatementDetailRecord };
 
