@@ -21,7 +21,8 @@ import { markets } from './markets.js';
  * Monthly statements (situations, spec 2 §3): what the company pays a subcontractor on a market for a
  * period. It invoices validated attachments (`monthly_statement_attachments`) and pays back the RG of
  * attachments whose release is due (`monthly_statement_rg_releases`); its figures are derived from them
- * (`modules/monthly-statements/statement-figures.ts`), never stored. Paid statements are locked.
+ * (`modules/monthly-statements/statement-figures.ts`); only the list's sums of the invoiced attachments are
+ * also stored on the row, kept by triggers (below). Paid statements are locked.
  */
 export const monthlyStatements = pgTable(
   'monthly_statements',
@@ -40,6 +41,15 @@ export const monthlyStatements = pgTable(
     creatorId: integer('creator_id').references(() => users.id),
     /** The month (YYYY-MM) a generation made it for; null for a statement created by hand. */
     generatedMonth: text('generated_month'),
+    /**
+     * The list's figures of the attachments it invoices (how many, and the sums of their amount, RG and
+     * deposit used), kept by the database's triggers on `monthly_statement_attachments` and on the
+     * invoiced attachments' amounts (migration 0041), so the list and its totals read one row per statement.
+     */
+    attachmentCount: integer('attachment_count').notNull().default(0),
+    attachmentAmount: numeric('attachment_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    attachmentRg: numeric('attachment_rg', { precision: 14, scale: 2 }).notNull().default('0'),
+    attachmentDepositUsed: numeric('attachment_deposit_used', { precision: 14, scale: 2 }).notNull().default('0'),
     ...versioned,
   },
   (table) => [

@@ -101,7 +101,8 @@ export const workflowTokens = pgTable(
   },
   (table) => [
     uniqueIndex('workflow_tokens_entity_unique').on(table.entityName, table.entityId),
-    index('workflow_tokens_node_idx').on(table.nodeId, table.id),
+    // the node screen walks a node's tokens in id order and reads their item from the index alone (0041)
+    index('workflow_tokens_node_idx').on(table.nodeId, table.id, table.entityName, table.entityId),
   ],
 );
 

@@ -12,16 +12,18 @@ import { marketScope } from '../markets/index.js';
 
 export { MONTHLY_STATEMENT_ENTITY };
 
-/** A statement with its market (agency, company, project) and the totals of the attachments it invoices. */
-const from = sql`monthly_statements s
-  JOIN markets m ON m.id = s.market_id
-  JOIN agencies a ON a.id = m.agency_id
-  JOIN companies c ON c.id = a.company_id
-  JOIN projects p ON p.id = m.project_id
-  LEFT JOIN LATERAL (SELECT count(*)::integer AS count, coalesce(sum(att.amount), 0)::numeric(14, 2) AS amount,
-      coalesce(sum(att.rg), 0)::numeric(14, 2) AS rg, coalesce(sum(att.deposit_used), 0)::numeric(14, 2) AS used
-    FROM monthly_statement_attachments msa JOIN attachments att ON att.id = msa.attachment_id
-    WHERE msa.statement_id = s.id) t ON TRUE`;
+/**
+ * A statement with its market (agency, company, project). The figures of the attachments it invoices are
+ * stored on the statement (kept by triggers, migration 0041): the list, its count and its totals read one
+ * row per statement, where a lateral sum per statement took 10 s for the totals of 183,811 statements.
+ * The display joins are declared on their columns, so a page picks its ids over the statement and its
+ * market (the scope reads the market) and reads the 50 rows with every join.
+ */
+const joinAgency = sql`JOIN agencies a ON a.id = m.agency_id`;
+const joinCompany = [joinAgency, sql`JOIN companies c ON c.id = a.company_id`];
+const joinProject = sql`JOIN projects p ON p.id = m.project_id`;
+const countFrom = sql`monthly_statements s JOIN markets m ON m.id = s.market_id`;
+const from = sql`${countFrom} ${sql.join([...joinCompany, joinProject], sql` `)}`;
 
 /** Spec 2 Monthly statement list: links to market, company, agency, project and statement. */
 const columns: Record<string, ListColumn> = {
@@ -29,21 +31,21 @@ const columns: Record<string, ListColumn> = {
   date: { sql: sql`s.date`, kind: 'date', label: 'Date' },
   marketId: { sql: sql`s.market_id`, kind: 'id', label: 'Marché (id)', hiddenInCsv: true },
   marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Contrat de sous-traitance' },
-  companyId: { sql: sql`a.company_id`, kind: 'id', label: 'Entreprise (id)', hiddenInCsv: true },
-  companyName: { sql: sql`c.name`, kind: 'text', label: 'Entreprise' },
+  companyId: { sql: sql`a.company_id`, kind: 'id', label: 'Entreprise (id)', hiddenInCsv: true, joined: true, join: joinAgency },
+  companyName: { sql: sql`c.name`, kind: 'text', label: 'Entreprise', joined: true, join: joinCompany },
   agencyId: { sql: sql`m.agency_id`, kind: 'id', label: 'Agence (id)', hiddenInCsv: true },
-  agencyName: { sql: sql`a.name`, kind: 'text', label: 'Agence' },
+  agencyName: { sql: sql`a.name`, kind: 'text', label: 'Agence', joined: true, join: joinAgency },
   projectId: { sql: sql`m.project_id`, kind: 'id', label: 'Projet (id)', hiddenInCsv: true },
-  projectName: { sql: sql`p.name`, kind: 'text', label: 'Projet' },
+  projectName: { sql: sql`p.name`, kind: 'text', label: 'Projet', joined: true, join: joinProject },
   sapReference: { sql: sql`s.sap_reference`, kind: 'text', label: 'Référence SAP' },
   theoreticalPaymentDate: { sql: sql`s.theoretical_payment_date`, kind: 'date', label: 'Date théorique de paiement' },
   paidAt: { sql: sql`s.paid_at`, kind: 'date', label: 'Payée le' },
   paid: { sql: sql`(s.paid_at IS NOT NULL)`, kind: 'boolean', label: 'Payée' },
   locked: { sql: sql`s.locked`, kind: 'boolean', label: 'Verrouillée' },
-  totalAmount: { sql: sql`t.amount`, kind: 'money', label: 'Montant (€ HT)', summable: true },
-  rgamount: { sql: sql`t.rg`, kind: 'money', label: 'RG (€)', summable: true },
-  depositUsed: { sql: sql`t.used`, kind: 'money', label: 'Avance consommée (€)', summable: true },
-  attachementCount: { sql: sql`t.count`, kind: 'number', label: "Nombre d'attachements" },
+  totalAmount: { sql: sql`s.attachment_amount`, kind: 'money', label: 'Montant (€ HT)', summable: true },
+  rgamount: { sql: sql`s.attachment_rg`, kind: 'money', label: 'RG (€)', summable: true },
+  depositUsed: { sql: sql`s.attachment_deposit_used`, kind: 'money', label: 'Avance consommée (€)', summable: true },
+  attachementCount: { sql: sql`s.attachment_count`, kind: 'number', label: "Nombre d'attachements" },
   createdAt: { sql: sql`s.created_at`, kind: 'date', label: 'Créée le' },
 };
 
@@ -54,6 +56,7 @@ const columns: Record<string, ListColumn> = {
 export const statementList = defineList({
   name: 'situations',
   from,
+  countFrom,
   idColumn: 'id',
   columns,
   defaultSort: { column: 'id', direction: 'desc' },
