@@ -137,7 +137,6 @@ export function StatementDetailPage() {
               <StatementInformation statement={statement} form={form} />
               <StatementAttachmentsPanel
                 statementId={statement.id}
-                marketId={statement.market.id}
                 canChange={canUpdate && !statement.locked}
                 onChanged={() => void changed()}
               />

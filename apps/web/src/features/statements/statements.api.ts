@@ -35,6 +35,11 @@ export function statementReleasesKey(id: number): readonly unknown[] {
   return ['situation', id, 'rgreleases'];
 }
 
+/** The attachments the statement may still invoice (the add-attachments picker's list query path). */
+export function statementInvoiceCandidatesPath(id: number): string {
+  return `/situation/${id}/agencyattachements`;
+}
+
 /** The attachments whose RG the statement may release (the picker's list query path). */
 export function statementReleaseCandidatesPath(id: number): string {
   return `/situation/${id}/rgreleases/candidates`;
