@@ -104,7 +104,9 @@ export function productionRefusals(environment: NodeJS.ProcessEnv): string[] {
   }
   const refusals: string[] = [];
   if ((environment.JWT_SECRET ?? '').length < MIN_JWT_SECRET_LENGTH) {
-    refusals.push(`NODE_ENV=production needs JWT_SECRET of at least ${MIN_JWT_SECRET_LENGTH} characters (e.g. openssl rand -base64 48).`);
+    refusals.push(
+      `NODE_ENV=production needs JWT_SECRET of at least ${MIN_JWT_SECRET_LENGTH} characters (e.g. openssl rand -base64 48).`,
+    );
   }
   const webhookSecret = environment.SIGNATURE_WEBHOOK_SECRET ?? '';
   if (webhookSecret.length < MIN_SIGNATURE_WEBHOOK_SECRET_LENGTH || webhookSecret === DEVELOPMENT_SIGNATURE_WEBHOOK_SECRET) {

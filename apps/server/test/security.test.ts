@@ -46,7 +46,9 @@ describe('token signing secret', () => {
     const webhook = { SIGNATURE_WEBHOOK_SECRET: 'w'.repeat(32) };
     expect(() => loadConfig({ NODE_ENV: 'production', ...webhook })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret', ...webhook })).toThrow(/at least 32/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(20) + 'y'.repeat(20), ...webhook }).jwtSecret).toHaveLength(40);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(20) + 'y'.repeat(20), ...webhook }).jwtSecret,
+    ).toHaveLength(40);
     expect(loadConfig({}).jwtSecret).toBeUndefined();
   });
 

@@ -75,7 +75,15 @@ function serve() {
     }
     if (url === '/api/contracttemplate') {
       return reply(200, [
-        { id: 2, templateName: 'Contrat cadre', filename: 'cadre.pdf', size: 10, createdAt: '2026-01-02T09:00:00Z', documentTypeId: 1, documentTypeName: 'Contrat' },
+        {
+          id: 2,
+          templateName: 'Contrat cadre',
+          filename: 'cadre.pdf',
+          size: 10,
+          createdAt: '2026-01-02T09:00:00Z',
+          documentTypeId: 1,
+          documentTypeName: 'Contrat',
+        },
       ]);
     }
     if (url === '/api/wftoken/envelope/11') {
