@@ -21,6 +21,7 @@ import { statementList } from './monthly-statements.lists.js';
 import { createStatementService } from './monthly-statements.service.js';
 import { statementGenerationJob } from './statement-generation-job.js';
 import { renderStatementPdf } from './statement-pdf.js';
+import { scheduleGenerations } from './statement-schedule.js';
 
 const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 
@@ -33,11 +34,14 @@ const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 export type StatementHooks = {
   /** Told once a statement is paid (the ERP retention warranties of its released RG). */
   afterPaid?: (statementId: number, request: FastifyRequest) => Promise<void>;
+  /** How often this process ticks the scheduled generation (statement-schedule.ts); 0 or absent: never. */
+  scheduleMinutes?: number;
 };
 
 export function registerStatementRoutes(app: FastifyInstance, database: Database, hooks: StatementHooks = {}): void {
   const service = createStatementService(database);
   const generationJob = app.jobs.define(statementGenerationJob(database, app.principals));
+  scheduleGenerations(app, database, generationJob, hooks.scheduleMinutes ?? 0);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right(MONTHLY_STATEMENT_ENTITY, action) });
   const inScope = { preHandler: requireInScope(database, statementList) };
@@ -109,6 +113,16 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     '/api/situation/:id/attachements',
     { schema: { params: idParams }, config: right('read'), ...inScope },
     async (request) => service.attachmentsOf(request.params.id),
+  );
+
+  // the detail's "add attachments" picker: what its market may still invoice (a list query)
+  typed.get(
+    '/api/situation/:id/agencyattachements',
+    { schema: { params: idParams }, config: right('read'), ...inScope },
+    async (request) => {
+      const { id: _id, ...query } = (request.query ?? {}) as Record<string, unknown>;
+      return service.invoiceCandidates(request.params.id, parseListQuery(query), principalOf(request));
+    },
   );
 
   typed.post(
