@@ -62,7 +62,6 @@ type UpdateReply = { success: boolean; id: number; record?: Omit<AgencyRecord, '
 
 export const AGENCY_LIST_PATH = '/agencies';
 export const AGENCY_CSV_PATH = '/agency/csv';
-export const AGENCY_DETAIL_ROUTE = '/sst/agency';
 
 export function agencyQueryKey(id: number): readonly unknown[] {
   return ['agency', id];

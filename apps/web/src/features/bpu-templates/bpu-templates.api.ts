@@ -12,8 +12,6 @@ type UpdateReply = { success: boolean; id: number; record?: BpuTemplateRecord };
 
 export const BPU_TEMPLATE_LIST_PATH = '/bputemplates';
 export const BPU_TEMPLATE_CSV_PATH = '/bputemplate/csv';
-export const BPU_TEMPLATE_LIST_ROUTE = '/sst/bputemplates/';
-export const BPU_TEMPLATE_DETAIL_ROUTE = '/sst/bputemplate';
 
 export function bpuTemplateQueryKey(id: number): readonly unknown[] {
   return ['bputemplate', id];

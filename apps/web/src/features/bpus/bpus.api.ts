@@ -28,8 +28,6 @@ type UpdateReply = { success: boolean; id: number; record?: BpuRecord };
 
 export const BPU_LIST_PATH = '/bpus';
 export const BPU_CSV_PATH = '/bpu/csv';
-export const BPU_LIST_ROUTE = '/sst/bpu';
-export const BPU_DETAIL_ROUTE = '/sst/bpu';
 
 export function bpuQueryKey(id: number): readonly unknown[] {
   return ['bpu', id];

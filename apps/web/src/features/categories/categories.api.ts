@@ -14,8 +14,6 @@ type UpdateReply = { success: boolean; id: number; record?: CategoryRecord };
 
 export const CATEGORY_LIST_PATH = '/category';
 export const CATEGORY_CSV_PATH = '/category/csv';
-export const CATEGORY_LIST_ROUTE = '/categories';
-export const CATEGORY_DETAIL_ROUTE = '/category';
 const PARENT_CHOICES_KEY = ['category', 'allParentCategories'] as const;
 
 export function categoryQueryKey(id: number): readonly unknown[] {

@@ -29,7 +29,6 @@ type UpdateReply = { success: boolean; id: number; record?: CompanyRecord };
 
 export const COMPANY_LIST_PATH = '/companies';
 export const COMPANY_CSV_PATH = '/company/csv';
-export const COMPANY_DETAIL_ROUTE = '/sst/company';
 
 export function companyQueryKey(id: number): readonly unknown[] {
   return ['company', id];

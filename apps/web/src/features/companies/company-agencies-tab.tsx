@@ -8,8 +8,8 @@ import { EntityLink } from '../../components/entity-link';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
+import { AGENCY_DETAIL_ROUTE } from '../../lib/routes';
 import {
-  AGENCY_DETAIL_ROUTE,
   AGENCY_LIST_PATH,
   type AgencyRow,
   companyAgenciesQueryKey,

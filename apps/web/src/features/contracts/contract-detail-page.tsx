@@ -10,13 +10,13 @@ import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
+import { CONTRACT_LIST_ROUTE } from '../../lib/routes';
 import { useMarketColumns } from '../markets/market-columns';
 import type { MarketRow } from '../markets/markets.api';
 import { useContractColumns } from './contract-columns';
 import { ContractFormFields, type ContractFormValues, contractFormValuesOf, contractPayloadOf } from './contract-form-fields';
 import {
   CONTRACT_LIST_PATH,
-  CONTRACT_LIST_ROUTE,
   contractChildsPath,
   contractMarketsPath,
   contractQueryKey,

@@ -3,7 +3,6 @@ import { api } from '../../lib/api-client';
 
 export const DOCUMENT_LIST_PATH = '/documents';
 export const DOCUMENT_CSV_PATH = '/documents/csv';
-export const DOCUMENT_DETAIL_ROUTE = '/document';
 
 /** A row of the documents screen (`GET /documents`, every owner's documents in scope). */
 export type DocumentListRow = {

@@ -31,8 +31,6 @@ type Reply<Record = unknown> = { success: boolean; id: number; record?: Record }
 export const MARKET_LIST_PATH = '/markets';
 export const MARKET_ACTIVE_PATH = '/markets/active';
 export const MARKET_CSV_PATH = '/markets/csv';
-export const MARKET_LIST_ROUTE = '/sst/markets';
-export const MARKET_DETAIL_ROUTE = '/sst/market';
 
 export function agencyMarketsPath(agencyId: number): string {
   return `/agency/${agencyId}/markets`;

@@ -7,14 +7,9 @@ import { useListController } from '../../components/data-table/use-list-controll
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
-import { BPU_TEMPLATE_DETAIL_ROUTE } from '../bpu-templates/bpu-templates.api';
+import { BPU_TEMPLATE_DETAIL_ROUTE, ORDER_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
 import { OrderTemplateCreateModal } from './order-template-create-modal';
-import {
-  ORDER_TEMPLATE_CSV_PATH,
-  ORDER_TEMPLATE_DETAIL_ROUTE,
-  ORDER_TEMPLATE_LIST_PATH,
-  type OrderTemplateRow,
-} from './order-templates.api';
+import { ORDER_TEMPLATE_CSV_PATH, ORDER_TEMPLATE_LIST_PATH, type OrderTemplateRow } from './order-templates.api';
 
 /** The order template list (spec 3 /os/templates) with its create modal. */
 export function OrderTemplateListPage() {

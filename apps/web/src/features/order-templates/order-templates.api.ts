@@ -28,8 +28,6 @@ type UpdateReply = { success: boolean; id: number; record?: OrderTemplateRecord 
 
 export const ORDER_TEMPLATE_LIST_PATH = '/orderTemplates';
 export const ORDER_TEMPLATE_CSV_PATH = '/orderTemplate/csv';
-export const ORDER_TEMPLATE_LIST_ROUTE = '/os/templates';
-export const ORDER_TEMPLATE_DETAIL_ROUTE = '/os/template';
 
 export function orderTemplateQueryKey(id: number): readonly unknown[] {
   return ['orderTemplate', id];

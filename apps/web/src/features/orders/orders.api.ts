@@ -44,8 +44,6 @@ export type OrderRow = {
 
 export const ORDER_LIST_PATH = '/orders';
 export const ORDER_CSV_PATH = '/orders/csv';
-export const ORDER_LIST_ROUTE = '/sst/orders';
-export const ORDER_DETAIL_ROUTE = '/sst/order';
 /** The order workflow's code (its node screens offer the three filters). */
 export const ORDER_WORKFLOW_CODE = 'service_order';
 

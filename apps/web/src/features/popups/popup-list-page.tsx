@@ -8,8 +8,8 @@ import { useListController } from '../../components/data-table/use-list-controll
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
+import { POPUPS_ROUTE } from '../../lib/routes';
 import { PopupActiveTag, PopupDate } from './popup-cells';
-import { POPUPS_ROUTE } from './popup-routes';
 import { POPUP_CSV_PATH, POPUP_LIST_PATH, type PopupRow } from './popups.api';
 
 /** The popup list (spec 3 /popups-management), newest first; Create opens the editor on a new popup. */

@@ -24,8 +24,6 @@ type UpdateReply = { success: boolean; id: number; record?: PrestationRecord };
 
 export const PRESTATION_LIST_PATH = '/prestations';
 export const PRESTATION_CSV_PATH = '/prestation/csv';
-export const PRESTATION_LIST_ROUTE = '/prestations';
-export const PRESTATION_DETAIL_ROUTE = '/prestation';
 
 export function prestationQueryKey(id: number): readonly unknown[] {
   return ['prestation', id];
