@@ -103,6 +103,8 @@ export const workflowTokens = pgTable(
     uniqueIndex('workflow_tokens_entity_unique').on(table.entityName, table.entityId),
     // the node screen walks a node's tokens in id order and reads their item from the index alone (0041)
     index('workflow_tokens_node_idx').on(table.nodeId, table.id, table.entityName, table.entityId),
+    // the home dashboard's lists, longest waiting or latest first, walk a kind's tokens by arrival time
+    index('workflow_tokens_since_idx').on(table.entityName, table.updatedAt.asc().nullsFirst(), table.entityId),
   ],
 );
 
