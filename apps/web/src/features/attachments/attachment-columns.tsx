@@ -19,13 +19,16 @@ export function useAttachmentColumns({ ftth }: { ftth: boolean }): DataColumn<At
   return useMemo<DataColumn<AttachmentListRow>[]>(() => {
     const detailRoute = (row: AttachmentListRow) => `${ATTACHMENT_DETAIL_ROUTE}/${row.id}`;
     return [
-      linkColumn<AttachmentListRow>(
-        'reference',
-        t('attachmentList.reference'),
-        'attachement',
-        detailRoute,
-        (row) => row.reference,
-      ),
+      {
+        ...linkColumn<AttachmentListRow>(
+          'reference',
+          t('attachmentList.reference'),
+          'attachement',
+          detailRoute,
+          (row) => row.reference,
+        ),
+        reference: true,
+      },
       linkColumn<AttachmentListRow>(
         'orderName',
         t('attachmentList.orderName'),

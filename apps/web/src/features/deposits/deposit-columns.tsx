@@ -68,6 +68,7 @@ export function useDepositColumns({ edit, withMarket, usageButton }: DepositColu
       {
         key: 'reference',
         title: t('deposits.reference'),
+        reference: true,
         render: (row) =>
           field(
             row,
