@@ -249,6 +249,18 @@ export type StatementReleaseCandidateRow = {
   nodeName: string | null;
 };
 
+/** A row of GET /situation/{id}/agencyattachements: an attachment the statement may still invoice. */
+export type StatementInvoiceCandidateRow = {
+  id: number;
+  reference: string;
+  orderId: number;
+  orderReference: string;
+  amount: string;
+  totalRg: string;
+  depositUsed: string;
+  nodeName: string | null;
+};
+
 /** A row of GET /situations and GET /market/{id}/statements. */
 export type StatementListRow = {
   id: number;

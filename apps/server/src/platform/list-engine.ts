@@ -71,6 +71,14 @@ export type ListDefinition = {
   where?: SQL;
   /** The visibility scope of the caller, as a condition; undefined means everything. */
   scope?: (principal: Principal) => SQL | undefined;
+  /**
+   * A column with one value in every row `where` keeps, written first in every ORDER BY in the sort's
+   * direction (same rows, same order), so that an index that starts with it serves the sort: the node
+   * screen's tokens `(node_id, id)`. `where` must test it with `= ANY(array)`: an equality with a constant
+   * makes PostgreSQL drop the column from the sort, and it then walks the primary key of the whole table
+   * (docs/performance.md, "Node screen").
+   */
+  sortPrefix?: SQL;
 };
 
 export type Row = Record<string, unknown>;
@@ -78,16 +86,29 @@ export type Row = Record<string, unknown>;
 /** A list query that asks for a page (with or without the totals), not for the totals alone. */
 export type PageQuery = ListQuery & { summary: boolean };
 
-export function defineList(definition: ListDefinition): ListDefinition {
-  if (!ownColumn(definition, definition.idColumn)) {
-    throw new Error(`list ${definition.name}: id column ${definition.idColumn} is not declared`);
+/**
+ * The columns of a list whose rows the web reads as `ListRow` (a row type of `packages/contract`
+ * list-rows.ts): one column per field of the row, no other (the compiler refuses a missing or an extra one).
+ */
+export type ColumnsOf<ListRow> = { [Key in keyof ListRow]-?: ListColumn };
+
+/**
+ * Checks a list definition; `defineList<OrderRow>({ … })` also ties its columns to the contract's row type,
+ * so the server cannot send a row the web does not declare, nor the web read a column the server lacks.
+ */
+export function defineList<ListRow extends object = Row>(
+  definition: Omit<ListDefinition, 'columns'> & { columns: ColumnsOf<ListRow> },
+): ListDefinition {
+  const checked: ListDefinition = definition;
+  if (!ownColumn(checked, checked.idColumn)) {
+    throw new Error(`list ${checked.name}: id column ${checked.idColumn} is not declared`);
   }
-  for (const [name, column] of Object.entries(definition.columns)) {
+  for (const [name, column] of Object.entries(checked.columns)) {
     if (column.join && (!definition.countFrom || !column.joined)) {
-      throw new Error(`list ${definition.name}: column ${name} declares a join without countFrom or joined`);
+      throw new Error(`list ${checked.name}: column ${name} declares a join without countFrom or joined`);
     }
   }
-  return definition;
+  return checked;
 }
 
 /** Parses the wire form of a list query (query string or form body) into a checked ListQuery. */
@@ -237,14 +258,16 @@ export function buildWhere(
 }
 
 /**
- * The ORDER BY of a list query: the sort column, ties broken by the id. `reference` names a column in
- * it (its SQL by default; the CSV export orders an outer query by the inner query's output columns).
+ * The ORDER BY of a list query: the list's `sortPrefix`, the sort column, ties broken by the id. `outer`
+ * names a column in it (its SQL by default; the CSV export orders an outer query by the inner query's
+ * output columns).
  */
 export function buildOrderBy(
   definition: ListDefinition,
   sort: ListQuery['sort'],
-  reference: (name: string, column: ListColumn) => SQL = (_name, column) => column.sql,
+  outer?: (name: string, column: ListColumn) => SQL,
 ): SQL {
+  const reference = outer ?? ((_name: string, column: ListColumn) => column.sql);
   const chosen = sort ?? definition.defaultSort;
   const column = ownColumn(definition, chosen.column);
   if (!column || column.sortable === false) {
@@ -253,10 +276,12 @@ export function buildOrderBy(
   const direction = chosen.direction === 'desc' ? sql`DESC` : sql`ASC`;
   const idColumn = ownColumn(definition, definition.idColumn);
   const nulls = chosen.direction === 'desc' ? sql`NULLS LAST` : sql`NULLS FIRST`;
+  // the prefix is one value in every row: an outer query ordering by output columns leaves it out
+  const prefix = definition.sortPrefix && !outer ? sql`${definition.sortPrefix} ${direction}, ` : sql``;
   if (chosen.column === definition.idColumn || !idColumn) {
-    return sql`${reference(chosen.column, column)} ${direction}`;
+    return sql`${prefix}${reference(chosen.column, column)} ${direction}`;
   }
-  return sql`${reference(chosen.column, column)} ${direction} ${nulls}, ${reference(definition.idColumn, idColumn)} ${direction}`;
+  return sql`${prefix}${reference(chosen.column, column)} ${direction} ${nulls}, ${reference(definition.idColumn, idColumn)} ${direction}`;
 }
 
 export function buildSelect(definition: ListDefinition, columns: string[] = Object.keys(definition.columns)): SQL {

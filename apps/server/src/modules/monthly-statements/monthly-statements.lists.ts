@@ -84,3 +84,30 @@ export const releaseCandidateList = defineList({
   where: sql`wn.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}) AND att.rg > 0 AND NOT ${rgReleasedSql('att')}`,
   scope: (principal) => attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),
 });
+
+/**
+ * The attachments a statement may still invoice (GET /situation/{id}/agencyattachements, the detail's "add
+ * attachments" picker): validated (att_validated, att_prepared_for_payment, att_paid) and invoiced by no
+ * statement; the route narrows it to the statement's market (one agency's). Scoped as attachments.
+ */
+export const invoiceCandidateList = defineList({
+  name: 'situation-attachment-candidates',
+  from: sql`attachments att JOIN orders o ON o.id = att.order_id
+    JOIN workflow_tokens wtk ON wtk.entity_name = ${ATTACHMENT_ENTITY} AND wtk.entity_id = att.id
+    JOIN workflow_nodes wn ON wn.id = wtk.node_id`,
+  idColumn: 'id',
+  columns: {
+    id: { sql: sql`att.id`, kind: 'id', label: 'ID' },
+    reference: { sql: sql`att.reference`, kind: 'text', label: 'Référence' },
+    orderId: { sql: sql`o.id`, kind: 'id', label: 'Commande (id)', hiddenInCsv: true },
+    orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
+    amount: { sql: sql`att.amount`, kind: 'money', label: 'Montant (€ HT)', summable: true },
+    totalRg: { sql: sql`att.rg`, kind: 'money', label: 'RG (€)', summable: true },
+    depositUsed: { sql: sql`att.deposit_used`, kind: 'money', label: 'Avance consommée (€)', summable: true },
+    nodeName: { sql: sql`wn.name`, kind: 'text', label: 'Statut' },
+  },
+  defaultSort: { column: 'reference', direction: 'asc' },
+  where: sql`wn.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
+    AND NOT EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id)`,
+  scope: (principal) => attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),
+});

@@ -111,6 +111,16 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     async (request) => service.attachmentsOf(request.params.id),
   );
 
+  // the detail's "add attachments" picker: what its market may still invoice (a list query)
+  typed.get(
+    '/api/situation/:id/agencyattachements',
+    { schema: { params: idParams }, config: right('read'), ...inScope },
+    async (request) => {
+      const { id: _id, ...query } = (request.query ?? {}) as Record<string, unknown>;
+      return service.invoiceCandidates(request.params.id, parseListQuery(query), principalOf(request));
+    },
+  );
+
   typed.post(
     '/api/situation/:id/attachement',
     { schema: { params: idParams, body: statementAttachmentsSchema }, config: right('update'), ...inScope },

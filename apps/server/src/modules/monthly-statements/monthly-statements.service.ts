@@ -40,7 +40,7 @@ import {
   rgReleasedSql,
 } from '../attachments/index.js';
 import { MARKET_ENTITY, marketList, marketScope } from '../markets/index.js';
-import { statementList } from './monthly-statements.lists.js';
+import { invoiceCandidateList, statementList } from './monthly-statements.lists.js';
 import { statementFigures } from './statement-figures.js';
 import { createStatementReleases } from './statement-releases.js';
 import {
@@ -413,6 +413,16 @@ export function createStatementService(database: Database) {
     );
   }
 
+  /** GET /situation/{id}/agencyattachements: the attachments of its market it may still invoice, a list query. */
+  async function invoiceCandidates(id: number, query: ListQuery, principal: Principal) {
+    const statement = await findStatement(database, id);
+    if (!statement) {
+      throw notFound();
+    }
+    const where = sql`${invoiceCandidateList.where ?? sql`TRUE`} AND o.market_id = ${statement.marketId}`;
+    return runList(database, { ...invoiceCandidateList, where }, query, principal);
+  }
+
   /** GET /market/{id}/statements: the market's statements (its Situations tab), a list query (newest first). */
   async function ofMarket(marketId: number, query: ListQuery, principal: Principal) {
     return runList(database, { ...statementList, where: sql`s.market_id = ${marketId}` }, query, principal);
@@ -429,6 +439,7 @@ export function createStatementService(database: Database) {
     markPaid,
     unpay,
     attachmentsOf,
+    invoiceCandidates,
     ofMarket,
   };
 }

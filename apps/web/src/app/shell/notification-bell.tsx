@@ -6,7 +6,6 @@ import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationContent } from '../../features/notifications/notification-content';
-import { NOTIFICATIONS_ROUTE } from '../../features/notifications/notification-routes';
 import {
   fetchLatestNotifications,
   latestNotificationsKey,
@@ -14,6 +13,7 @@ import {
 } from '../../features/notifications/notifications.api';
 import { useDelayedActions } from '../../features/notifications/use-delayed-actions';
 import { useAuth } from '../../lib/auth-store';
+import { NOTIFICATIONS_ROUTE } from '../../lib/routes';
 import '../../features/notifications/notifications.css';
 
 /**

@@ -3,7 +3,8 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/form-modal';
 import { Picker, type PickerValue } from '../../components/picker/picker';
-import { AGENCY_DETAIL_ROUTE, AGENCY_LIST_PATH, createAgency } from './agencies.api';
+import { AGENCY_DETAIL_ROUTE } from '../../lib/routes';
+import { AGENCY_LIST_PATH, createAgency } from './agencies.api';
 import { AgencyFormFields, type AgencyFormValues } from './agency-form-fields';
 import { useSiretLookup } from './use-siret-lookup';
 

@@ -3,10 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkColumn, moneyColumn, workflowStepColumn } from '../../components/data-table/column-kinds';
 import type { DataColumn } from '../../components/data-table/data-table';
-import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
+import { ATTACHMENT_DETAIL_ROUTE, MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import { orderContextColumns } from '../orders/order-context-columns';
-import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
-import { ATTACHMENT_DETAIL_ROUTE, type AttachmentListRow } from './attachments.api';
+import type { AttachmentListRow } from './attachments.api';
 
 /**
  * The columns of the attachment list (spec 2 Attachment list): reference, order, contractor agreement,

@@ -17,12 +17,12 @@ import { DocumentManager } from '../../components/document-manager/document-mana
 import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
 import { useAuth } from '../../lib/auth-store';
 import { setEditing, useEditMode } from '../../lib/edit-mode';
+import { ATTACHMENT_LIST_ROUTE } from '../../lib/routes';
 import { useAttachmentHeaderActions } from './attachment-header-actions';
 import { type AttachmentFormValues, AttachmentInformationTab, attachmentFormValuesOf } from './attachment-information-tab';
 import { useAttachmentWorkflowChecks } from './attachment-workflow-checks';
 import {
   ATTACHMENT_LIST_PATH,
-  ATTACHMENT_LIST_ROUTE,
   attachmentQueryKey,
   deleteAttachment,
   fetchAttachment,

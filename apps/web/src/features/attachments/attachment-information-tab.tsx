@@ -10,8 +10,7 @@ import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
-import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
-import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
+import { MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import { StatementLinks } from '../statements/statement-links';
 
 export type AttachmentFormValues = { observation: string; isDGD: boolean };

@@ -18,8 +18,6 @@ export type { AttachmentListRow };
 
 export const ATTACHMENT_LIST_PATH = '/attachements';
 export const ATTACHMENT_CSV_PATH = '/attachements/csv';
-export const ATTACHMENT_LIST_ROUTE = '/sst/attachements';
-export const ATTACHMENT_DETAIL_ROUTE = '/sst/attachement';
 /** The attachment workflow's code (its list offers the three filters). */
 export const ATTACHMENT_WORKFLOW_CODE = 'attachement';
 type SaveReply = { success: boolean; id?: number; record?: AttachmentDetailRecord };

@@ -10,9 +10,10 @@ import { EntityLink } from '../../components/entity-link';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatMoney } from '../../lib/i18n';
+import { ATTACHMENT_DETAIL_ROUTE } from '../../lib/routes';
 import { StatementLinks } from '../statements/statement-links';
 import { AttachmentCreateModal } from './attachment-create-modal';
-import { ATTACHMENT_DETAIL_ROUTE, downloadAttachmentPdf, fetchOrderAttachments, orderAttachmentsKey } from './attachments.api';
+import { downloadAttachmentPdf, fetchOrderAttachments, orderAttachmentsKey } from './attachments.api';
 
 export type OrderAttachmentsTableProps = {
   orderId: number;

@@ -1,7 +1,6 @@
 import type { bpuTemplateCreateSchema, bpuTemplateUpdateSchema, ImportReply, PrestationRecord } from '@isf/contract';
 import { api } from '../../lib/api-client';
 
-export type BpuTemplateRow = { id: number; name: string; prestationCount: number };
 export type BpuTemplateRecord = { id: number; version: number; name: string };
 
 export type BpuTemplateCreate = ReturnType<typeof bpuTemplateCreateSchema.parse>;
@@ -12,8 +11,6 @@ type UpdateReply = { success: boolean; id: number; record?: BpuTemplateRecord };
 
 export const BPU_TEMPLATE_LIST_PATH = '/bputemplates';
 export const BPU_TEMPLATE_CSV_PATH = '/bputemplate/csv';
-export const BPU_TEMPLATE_LIST_ROUTE = '/sst/bputemplates/';
-export const BPU_TEMPLATE_DETAIL_ROUTE = '/sst/bputemplate';
 
 export function bpuTemplateQueryKey(id: number): readonly unknown[] {
   return ['bputemplate', id];

@@ -8,10 +8,11 @@ import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
+import { BPU_LIST_ROUTE } from '../../lib/routes';
 import { BpuInformationTab } from './bpu-information-tab';
 import { BpuPrestationsTab } from './bpu-prestations-tab';
 import { invalidCosts, priceLinesToSend } from './bpu-prices';
-import { BPU_LIST_PATH, BPU_LIST_ROUTE, type BpuRecord, bpuQueryKey, deleteBpu, fetchBpu, updateBpu } from './bpus.api';
+import { BPU_LIST_PATH, type BpuRecord, bpuQueryKey, deleteBpu, fetchBpu, updateBpu } from './bpus.api';
 import { useBpuPrices } from './use-bpu-prices';
 
 type Values = { name: string };

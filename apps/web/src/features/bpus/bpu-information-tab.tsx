@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
-import { BPU_TEMPLATE_DETAIL_ROUTE } from '../bpu-templates/bpu-templates.api';
+import { BPU_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
 import type { BpuRecord } from './bpus.api';
 
 type BpuInformationTabProps = { bpu: BpuRecord; form: FormInstance; editing: boolean };

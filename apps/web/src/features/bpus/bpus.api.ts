@@ -1,15 +1,6 @@
 import type { BpuPrestationLine, bpuCreateSchema, bpuUpdateSchema, ImportReply } from '@isf/contract';
 import { api } from '../../lib/api-client';
 
-export type BpuRow = {
-  id: number;
-  name: string;
-  bpuTemplateId: number;
-  bpuTemplateName: string;
-  marketId: number | null;
-  locked: boolean;
-};
-
 export type BpuRecord = {
   id: number;
   version: number;
@@ -28,8 +19,6 @@ type UpdateReply = { success: boolean; id: number; record?: BpuRecord };
 
 export const BPU_LIST_PATH = '/bpus';
 export const BPU_CSV_PATH = '/bpu/csv';
-export const BPU_LIST_ROUTE = '/sst/bpu';
-export const BPU_DETAIL_ROUTE = '/sst/bpu';
 
 export function bpuQueryKey(id: number): readonly unknown[] {
   return ['bpu', id];

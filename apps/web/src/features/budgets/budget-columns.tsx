@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
 import { formatMoney } from '../../lib/i18n';
-import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
+import { MARKET_DETAIL_ROUTE } from '../../lib/routes';
 
 /** A money column with its total (right-aligned, in the build's currency). */
 export function moneyColumn<Row>(t: TFunction, key: keyof Row & string, render?: (row: Row) => ReactNode): DataColumn<Row> {

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { formatMoney } from '../../lib/i18n';
-import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
+import { ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import { linkColumn, moneyColumn, projectAndMarketColumns } from './budget-columns';
 import { BudgetListPage } from './budget-list-page';
 

@@ -2,7 +2,6 @@ import type { CategoryRecord, categoryCreateSchema, categoryUpdateSchema } from 
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export type CategoryRow = { id: number; name: string; parentId: number | null; parentName: string | null };
 /** A choice of a select: top categories, subcategories, units, ... */
 export type Choice = { id: number; name: string };
 
@@ -14,8 +13,6 @@ type UpdateReply = { success: boolean; id: number; record?: CategoryRecord };
 
 export const CATEGORY_LIST_PATH = '/category';
 export const CATEGORY_CSV_PATH = '/category/csv';
-export const CATEGORY_LIST_ROUTE = '/categories';
-export const CATEGORY_DETAIL_ROUTE = '/category';
 const PARENT_CHOICES_KEY = ['category', 'allParentCategories'] as const;
 
 export function categoryQueryKey(id: number): readonly unknown[] {

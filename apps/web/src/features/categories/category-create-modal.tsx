@@ -2,7 +2,8 @@ import { categoryCreateSchema } from '@isf/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/form-modal';
-import { CATEGORY_DETAIL_ROUTE, CATEGORY_LIST_PATH, createCategory } from './categories.api';
+import { CATEGORY_DETAIL_ROUTE } from '../../lib/routes';
+import { CATEGORY_LIST_PATH, createCategory } from './categories.api';
 import { CategoryFormFields, type CategoryFormValues, EMPTY_CATEGORY } from './category-form-fields';
 
 /** Creates a category (parent optional), then opens it. */

@@ -6,14 +6,8 @@ import { useDetailActions } from '../../components/detail-page/use-detail-action
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { useEditMode } from '../../lib/edit-mode';
-import {
-  CATEGORY_LIST_PATH,
-  CATEGORY_LIST_ROUTE,
-  categoryQueryKey,
-  deleteCategory,
-  fetchCategory,
-  updateCategory,
-} from './categories.api';
+import { CATEGORY_LIST_ROUTE } from '../../lib/routes';
+import { CATEGORY_LIST_PATH, categoryQueryKey, deleteCategory, fetchCategory, updateCategory } from './categories.api';
 import { CategoryFormFields, type CategoryFormValues } from './category-form-fields';
 
 function formValuesOf(category: CategoryRecord): CategoryFormValues {

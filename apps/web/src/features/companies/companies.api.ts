@@ -1,16 +1,6 @@
 import type { companyCreateSchema, companyUpdateSchema } from '@isf/contract';
 import { api } from '../../lib/api-client';
 
-export type CompanyRow = {
-  id: number;
-  edifice: string;
-  name: string;
-  siren: string | null;
-  manager: string | null;
-  mail: string | null;
-  agencyCount: number;
-};
-
 export type CompanyRecord = {
   id: number;
   version: number;
@@ -29,7 +19,6 @@ type UpdateReply = { success: boolean; id: number; record?: CompanyRecord };
 
 export const COMPANY_LIST_PATH = '/companies';
 export const COMPANY_CSV_PATH = '/company/csv';
-export const COMPANY_DETAIL_ROUTE = '/sst/company';
 
 export function companyQueryKey(id: number): readonly unknown[] {
   return ['company', id];

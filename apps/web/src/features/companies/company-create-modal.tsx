@@ -2,7 +2,8 @@ import { companyCreateSchema } from '@isf/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/form-modal';
-import { COMPANY_DETAIL_ROUTE, COMPANY_LIST_PATH, createCompany } from './companies.api';
+import { COMPANY_DETAIL_ROUTE } from '../../lib/routes';
+import { COMPANY_LIST_PATH, createCompany } from './companies.api';
 import { CompanyFormFields, type CompanyFormValues, EMPTY_COMPANY } from './company-form-fields';
 
 /** Creates a company, then opens it. */

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { CompanyRow } from '@isf/contract';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,8 @@ import { useListController } from '../../components/data-table/use-list-controll
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
-import { COMPANY_CSV_PATH, COMPANY_DETAIL_ROUTE, COMPANY_LIST_PATH, type CompanyRow } from './companies.api';
+import { COMPANY_DETAIL_ROUTE } from '../../lib/routes';
+import { COMPANY_CSV_PATH, COMPANY_LIST_PATH } from './companies.api';
 import { CompanyCreateModal } from './company-create-modal';
 
 /** The company list (spec 3 /sst/companies) with its create modal. */

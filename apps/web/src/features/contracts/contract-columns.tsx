@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
 import { formatIsoDate } from '../../lib/i18n';
-import { CONTRACT_DETAIL_ROUTE } from './contracts.api';
+import { CONTRACT_DETAIL_ROUTE } from '../../lib/routes';
 
 /** The columns of a contract table (the list, the child contracts): links to agency, contract, user and document type. */
 export function useContractColumns(): DataColumn<ContractRow>[] {

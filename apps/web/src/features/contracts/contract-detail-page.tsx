@@ -1,3 +1,4 @@
+import type { MarketRow } from '@isf/contract';
 import { type ContractRow, contractUpdateSchema } from '@isf/contract';
 import { Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +11,12 @@ import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
+import { CONTRACT_LIST_ROUTE } from '../../lib/routes';
 import { useMarketColumns } from '../markets/market-columns';
-import type { MarketRow } from '../markets/markets.api';
 import { useContractColumns } from './contract-columns';
 import { ContractFormFields, type ContractFormValues, contractFormValuesOf, contractPayloadOf } from './contract-form-fields';
 import {
   CONTRACT_LIST_PATH,
-  CONTRACT_LIST_ROUTE,
   contractChildsPath,
   contractMarketsPath,
   contractQueryKey,

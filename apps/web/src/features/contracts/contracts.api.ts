@@ -7,8 +7,6 @@ type Reply<Record = unknown> = { success: boolean; id: number; record?: Record }
 
 export const CONTRACT_LIST_PATH = '/contracts';
 export const CONTRACT_CSV_PATH = '/contracts/csv';
-export const CONTRACT_LIST_ROUTE = '/sst/contracts';
-export const CONTRACT_DETAIL_ROUTE = '/sst/contract';
 /** The query parameter that keeps the selected envelope (spec 2 §2). */
 export const ENVELOPE_PARAM = 'envelopeId';
 

@@ -8,8 +8,7 @@ import { EntityLink } from '../../components/entity-link';
 import { MoneyInput } from '../../components/form/money-input';
 import { schemaRule } from '../../components/form/schema-rules';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
-import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
-import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
+import { MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import { DepositUsageButton } from './deposit-usages';
 import type { DepositRowEdit } from './use-deposit-row-edit';
 

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
-import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
-import { ATTACHMENT_ROUTE, useDepositUsages } from './deposits.api';
+import { ATTACHMENT_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
+import { useDepositUsages } from './deposits.api';
 
 /** The usage map of a deposit: which attachments consumed it, and how much (spec 2 §3 Deposit "attachements"). */
 export function DepositUsageTable({ usages, loading = false }: { usages: DepositUsage[]; loading?: boolean }) {
@@ -24,7 +24,7 @@ export function DepositUsageTable({ usages, loading = false }: { usages: Deposit
           key: 'reference',
           title: t('deposits.attachment'),
           render: (_value, usage) => (
-            <EntityLink entity="attachement" to={`${ATTACHMENT_ROUTE}/${usage.attachment}`}>
+            <EntityLink entity="attachement" to={`${ATTACHMENT_DETAIL_ROUTE}/${usage.attachment}`}>
               {usage.reference}
             </EntityLink>
           ),

@@ -4,8 +4,6 @@ import { api } from '../../lib/api-client';
 
 export const DEPOSIT_LIST_PATH = '/deposit';
 export const DEPOSIT_CSV_PATH = '/deposit/csv';
-export const DEPOSIT_LIST_ROUTE = '/sst/deposits';
-export const ATTACHMENT_ROUTE = '/sst/attachement';
 
 /** Whose deposits a block shows: an order (its own and its market's for any order) or a market (all). */
 export type DepositOwner = { orderId: number } | { marketId: number };

@@ -1,7 +1,7 @@
 import { EVALUATION_ENTITY_LIST } from '@isf/contract';
 import type { FeatureRoute } from '../../lib/feature-route';
 import { lazyPage } from '../../lib/lazy-page';
-import { EVALUATION_DASHBOARD_ROUTE } from './evaluations.api';
+import { EVALUATION_DASHBOARD_ROUTE } from '../../lib/routes';
 
 const EvaluationDashboardPage = lazyPage(() =>
   import('./evaluation-dashboard-page').then((module) => module.EvaluationDashboardPage),

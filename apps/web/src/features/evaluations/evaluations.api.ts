@@ -22,8 +22,6 @@ export type EvaluationQuery = {
   max?: string;
 };
 
-export const EVALUATION_DASHBOARD_ROUTE = '/evaluation/synthese';
-
 export const evaluationKeys = {
   all: ['evaluation'] as const,
   agency: (agencyId: number) => ['evaluation', 'agency', agencyId] as const,

@@ -9,9 +9,10 @@ import { type DataColumn, DataTable } from '../../components/data-table/data-tab
 import { EntityLink } from '../../components/entity-link';
 import { useAuth } from '../../lib/auth-store';
 import { formatCount, formatMoney } from '../../lib/i18n';
+import { ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import { MyTasksCard } from './my-tasks-card';
 import { RunningOrdersCard } from './running-orders-card';
-import { ORDER_DETAIL_PATH, useMarketsToValidate, useMarketToValidateColumns, useOrdersToValidate } from './to-validate-lists';
+import { useMarketsToValidate, useMarketToValidateColumns, useOrdersToValidate } from './to-validate-lists';
 
 /** The subcontractor reads what it is asked to accept: reference, complement, project, amount, when it came. */
 function useSubcontractorOrderColumns(): DataColumn<OrderToValidateRow>[] {
@@ -24,7 +25,7 @@ function useSubcontractorOrderColumns(): DataColumn<OrderToValidateRow>[] {
         reference: true,
         nullFilter: false,
         render: (row) => (
-          <EntityLink entity="order" to={`${ORDER_DETAIL_PATH}/${row.id}`}>
+          <EntityLink entity="order" to={`${ORDER_DETAIL_ROUTE}/${row.id}`}>
             {row.reference}
           </EntityLink>
         ),
@@ -53,7 +54,7 @@ function useSubcontractorOrderColumns(): DataColumn<OrderToValidateRow>[] {
         filter: false,
         nullFilter: false,
         render: (row) => (
-          <Link to={`${ORDER_DETAIL_PATH}/${row.id}`} aria-label={t('home.sst.openOrder', { reference: row.reference })}>
+          <Link to={`${ORDER_DETAIL_ROUTE}/${row.id}`} aria-label={t('home.sst.openOrder', { reference: row.reference })}>
             {t('home.sst.open')} <RightOutlined />
           </Link>
         ),

@@ -9,11 +9,8 @@ import type { DataColumn } from '../../components/data-table/data-table';
 import { listQueryKey, useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
 import { formatMoney } from '../../lib/i18n';
-import { ATTACHMENT_DETAIL_ROUTE } from '../attachments/attachments.api';
-import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
+import { ATTACHMENT_DETAIL_ROUTE, MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import { ATTACHMENTS_TO_VALIDATE_PATH, MARKETS_TO_VALIDATE_PATH, ORDERS_TO_VALIDATE_PATH } from './dashboard.api';
-
-export const ORDER_DETAIL_PATH = '/sst/order';
 
 /**
  * One "to validate" list of the home (generic list engine, ten rows a page, longest waiting first). Leaving
@@ -90,7 +87,7 @@ export function useOrderToValidateColumns(): DataColumn<OrderToValidateRow>[] {
         reference: true,
         nullFilter: false,
         render: (row: OrderToValidateRow) => (
-          <EntityLink entity="order" to={`${ORDER_DETAIL_PATH}/${row.id}`}>
+          <EntityLink entity="order" to={`${ORDER_DETAIL_ROUTE}/${row.id}`}>
             {row.reference}
           </EntityLink>
         ),
@@ -154,7 +151,7 @@ export function useAttachmentToValidateColumns(): DataColumn<AttachmentToValidat
         title: t('home.toValidate.order'),
         nullFilter: false,
         render: (row: AttachmentToValidateRow) => (
-          <EntityLink entity="order" to={`${ORDER_DETAIL_PATH}/${row.orderId}`}>
+          <EntityLink entity="order" to={`${ORDER_DETAIL_ROUTE}/${row.orderId}`}>
             {row.orderReference}
           </EntityLink>
         ),

@@ -5,8 +5,9 @@ import { FormModal } from '../../components/form/form-modal';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import type { PickerValue } from '../../components/picker/picker';
+import { ORDER_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
 import { BpuTemplatePickerItem, pickedId } from '../bpu-templates/bpu-template-picker-item';
-import { createOrderTemplate, ORDER_TEMPLATE_DETAIL_ROUTE, ORDER_TEMPLATE_LIST_PATH } from './order-templates.api';
+import { createOrderTemplate, ORDER_TEMPLATE_LIST_PATH } from './order-templates.api';
 
 type Values = { name: string; bpuTemplate: PickerValue | null };
 

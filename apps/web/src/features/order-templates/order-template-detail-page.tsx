@@ -10,13 +10,12 @@ import { EntityLink } from '../../components/entity-link';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { useEditMode } from '../../lib/edit-mode';
-import { BPU_TEMPLATE_DETAIL_ROUTE } from '../bpu-templates/bpu-templates.api';
+import { BPU_TEMPLATE_DETAIL_ROUTE, ORDER_TEMPLATE_LIST_ROUTE } from '../../lib/routes';
 import { OrderTemplatePrestationsTab } from './order-template-prestations-tab';
 import {
   deleteOrderTemplate,
   fetchOrderTemplate,
   ORDER_TEMPLATE_LIST_PATH,
-  ORDER_TEMPLATE_LIST_ROUTE,
   type OrderTemplateRecord,
   orderTemplateQueryKey,
   updateOrderTemplate,

@@ -1,14 +1,6 @@
 import type { OrderTemplateTree, orderTemplateCreateSchema, orderTemplateUpdateSchema } from '@isf/contract';
 import { api } from '../../lib/api-client';
 
-export type OrderTemplateRow = {
-  id: number;
-  name: string;
-  bpuTemplateId: number;
-  bpuTemplateName: string;
-  prestationCount: number;
-};
-
 /** An order template with its selected prestation ids and the prestation tree of its BPU template. */
 export type OrderTemplateRecord = {
   id: number;
@@ -28,8 +20,6 @@ type UpdateReply = { success: boolean; id: number; record?: OrderTemplateRecord 
 
 export const ORDER_TEMPLATE_LIST_PATH = '/orderTemplates';
 export const ORDER_TEMPLATE_CSV_PATH = '/orderTemplate/csv';
-export const ORDER_TEMPLATE_LIST_ROUTE = '/os/templates';
-export const ORDER_TEMPLATE_DETAIL_ROUTE = '/os/template';
 
 export function orderTemplateQueryKey(id: number): readonly unknown[] {
   return ['orderTemplate', id];

@@ -11,10 +11,10 @@ import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { fieldErrorsOf, showFieldErrors } from '../../components/form/schema-rules';
 import { setEditing, useEditMode } from '../../lib/edit-mode';
+import { POPUPS_ROUTE } from '../../lib/routes';
 import { EMPTY_POPUP, PopupContentFields, type PopupFormValues, popupFormValuesOf } from './popup-content-fields';
 import { PopupDialog } from './popup-dialog';
 import { PopupInformationTab } from './popup-information-tab';
-import { POPUPS_ROUTE } from './popup-routes';
 import { PopupUsersTab } from './popup-users-tab';
 import { createPopup, deletePopup, fetchPopup, POPUP_LIST_PATH, popupQueryKey, updatePopup } from './popups.api';
 

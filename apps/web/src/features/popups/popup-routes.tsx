@@ -1,8 +1,6 @@
 import type { FeatureRoute } from '../../lib/feature-route';
 import { lazyPage } from '../../lib/lazy-page';
-
-/** The screen's address; the API paths are in popups.api.ts (kept off the first screen: it loads zod). */
-export const POPUPS_ROUTE = '/popups-management';
+import { POPUPS_ROUTE } from '../../lib/routes';
 
 const PopupEditorPage = lazyPage(() => import('./popup-editor-page').then((module) => module.PopupEditorPage));
 const PopupListPage = lazyPage(() => import('./popup-list-page').then((module) => module.PopupListPage));

@@ -3,19 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { Choice } from '../categories/categories.api';
 
-export type PrestationRow = {
-  id: number;
-  bpuTemplateId: number;
-  bpuTemplateName: string;
-  referenceName: string;
-  categoryParentName: string | null;
-  categoryName: string;
-  code: string;
-  description: string;
-  unitName: string;
-  typeName: string;
-};
-
 export type PrestationCreate = ReturnType<typeof prestationCreateSchema.parse>;
 export type PrestationUpdate = ReturnType<typeof prestationUpdateSchema.parse>;
 
@@ -24,8 +11,6 @@ type UpdateReply = { success: boolean; id: number; record?: PrestationRecord };
 
 export const PRESTATION_LIST_PATH = '/prestations';
 export const PRESTATION_CSV_PATH = '/prestation/csv';
-export const PRESTATION_LIST_ROUTE = '/prestations';
-export const PRESTATION_DETAIL_ROUTE = '/prestation';
 
 export function prestationQueryKey(id: number): readonly unknown[] {
   return ['prestation', id];

@@ -1,23 +1,21 @@
 import {
-  ATTACHMENT_VALIDATED_NODE,
-  FILTER_NULL,
   STATEMENT_CONFIRM_REMOVE_ATTACHMENT,
   type StatementAttachmentRow,
+  type StatementInvoiceCandidateRow,
 } from '@isf/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/i18n';
-import { ATTACHMENT_LIST_PATH, type AttachmentListRow } from '../attachments/attachments.api';
 import { StatementItemsPanel } from './statement-items-panel';
 import {
   addStatementAttachments,
   fetchStatementAttachments,
   removeStatementAttachment,
   statementAttachmentsKey,
+  statementInvoiceCandidatesPath,
 } from './statements.api';
 
 export type StatementAttachmentsPanelProps = {
   statementId: number;
-  marketId: number;
   /** Update right and an unlocked statement: attachments may be added and removed. */
   canChange: boolean;
   /** After an attachment is added or removed (the figures change). */
@@ -27,12 +25,13 @@ export type StatementAttachmentsPanelProps = {
 /**
  * The attachments a statement invoices (spec 2 Monthly statement detail, §3 "Attachment rows in a
  * statement"): reference, order, amount, RG, deposit used, workflow step and ERP status; Add picks among
- * the validated attachments of its market that no statement holds, Remove gives one back.
+ * the validated attachments of its market that no statement holds (GET /situation/{id}/agencyattachements),
+ * Remove gives one back.
  */
-export function StatementAttachmentsPanel({ statementId, marketId, canChange, onChanged }: StatementAttachmentsPanelProps) {
+export function StatementAttachmentsPanel({ statementId, canChange, onChanged }: StatementAttachmentsPanelProps) {
   const { t } = useTranslation();
   return (
-    <StatementItemsPanel<StatementAttachmentRow, AttachmentListRow>
+    <StatementItemsPanel<StatementAttachmentRow, StatementInvoiceCandidateRow>
       title={t('statements.attachments')}
       emptyText={t('statements.noAttachment')}
       queryKey={statementAttachmentsKey(statementId)}
@@ -57,12 +56,12 @@ export function StatementAttachmentsPanel({ statementId, marketId, canChange, on
       addLabel={t('statements.addAttachment')}
       picker={{
         listName: 'picker.situation.attachements',
-        listPath: ATTACHMENT_LIST_PATH,
-        fixedFilters: { marketId: String(marketId), nodeCode: ATTACHMENT_VALIDATED_NODE, monthlyStatementId: FILTER_NULL },
+        listPath: statementInvoiceCandidatesPath(statementId),
         columns: [
           { key: 'reference', title: t('attachmentList.reference') },
           { key: 'orderReference', title: t('attachmentList.order') },
           { key: 'amount', title: t('attachmentList.amount'), align: 'right', render: (row) => formatMoney(row.amount) },
+          { key: 'totalRg', title: t('statements.rgamount'), align: 'right', render: (row) => formatMoney(row.totalRg) },
           { key: 'nodeName', title: t('orderList.status') },
         ],
       }}

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { linkColumn, moneyColumn } from '../../components/data-table/column-kinds';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { formatIsoDate } from '../../lib/i18n';
-import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
-import { STATEMENT_DETAIL_ROUTE, type StatementListRow } from './statements.api';
+import { MARKET_DETAIL_ROUTE, STATEMENT_DETAIL_ROUTE } from '../../lib/routes';
+import type { StatementListRow } from './statements.api';
 
 /**
  * The columns of the statement lists (spec 2 Monthly statement list): the statement (its date, to its

@@ -21,6 +21,7 @@ import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate } from '../../lib/i18n';
+import { STATEMENT_LIST_ROUTE } from '../../lib/routes';
 import { confirmAndRun } from './statement-action';
 import { StatementAttachmentsPanel } from './statement-attachments-panel';
 import { type StatementFormValues, StatementInformation, statementFormValuesOf } from './statement-information';
@@ -32,7 +33,6 @@ import {
   marketStatementsPath,
   markStatementPaid,
   STATEMENT_LIST_PATH,
-  STATEMENT_LIST_ROUTE,
   statementQueryKey,
   unpayStatement,
   updateStatement,
@@ -137,7 +137,6 @@ export function StatementDetailPage() {
               <StatementInformation statement={statement} form={form} />
               <StatementAttachmentsPanel
                 statementId={statement.id}
-                marketId={statement.market.id}
                 canChange={canUpdate && !statement.locked}
                 onChanged={() => void changed()}
               />

@@ -6,7 +6,7 @@ import { MoneyInput } from '../../components/form/money-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
-import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
+import { MARKET_DETAIL_ROUTE } from '../../lib/routes';
 
 export type StatementFormValues = {
   date: string;

@@ -10,8 +10,7 @@ import { PickerModal } from '../../components/picker/picker-modal';
 import { ApiError } from '../../lib/api-client';
 import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
-import { ATTACHMENT_DETAIL_ROUTE } from '../attachments/attachments.api';
-import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
+import { ATTACHMENT_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import { confirmAndRun } from './statement-action';
 
 /** An attachment as a statement's panels show it: linked to its detail and to its order. */

@@ -15,8 +15,6 @@ export type { StatementListRow };
 export const STATEMENT_LIST_PATH = '/situations';
 /** The list's CSV export (the list engine's, a form post). */
 export const STATEMENT_CSV_PATH = '/monthlystatements/csv';
-export const STATEMENT_LIST_ROUTE = '/sst/situations';
-export const STATEMENT_DETAIL_ROUTE = '/sst/situation';
 
 type RecordReply = { success: boolean; record: StatementDetailRecord };
 
@@ -35,6 +33,11 @@ export function statementAttachmentsKey(id: number): readonly unknown[] {
 
 export function statementReleasesKey(id: number): readonly unknown[] {
   return ['situation', id, 'rgreleases'];
+}
+
+/** The attachments the statement may still invoice (the add-attachments picker's list query path). */
+export function statementInvoiceCandidatesPath(id: number): string {
+  return `/situation/${id}/agencyattachements`;
 }
 
 /** The attachments whose RG the statement may release (the picker's list query path). */

@@ -4,7 +4,6 @@ import { api } from '../../lib/api-client';
 export const WARRANTY_LIST_PATH = '/orders/warranties';
 /** Spec 2 §7: the download's objectName is orders/warranties. */
 export const WARRANTY_CSV_PATH = '/orders/warranties/csv';
-export const WARRANTY_LIST_ROUTE = '/os/warranties';
 
 /** The screen's criteria (spec 2 Order warranties): id lists and the two checkboxes. */
 export type WarrantyCriteriaValues = {

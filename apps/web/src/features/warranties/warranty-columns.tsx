@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
-import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
-import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
+import { MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
 
 type MoneyKey = 'total' | 'rg' | 'depositUsed' | 'rgToRelease' | 'rgReleased' | 'rgLeft' | 'rgFromDepositReleased';
 

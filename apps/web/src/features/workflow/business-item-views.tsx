@@ -2,9 +2,7 @@ import type { NodeTokenRow } from '@isf/contract';
 import { linkColumn } from '../../components/data-table/column-kinds';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { formatMoney } from '../../lib/i18n';
-import { ATTACHMENT_DETAIL_ROUTE } from '../attachments/attachments.api';
-import { MARKET_DETAIL_ROUTE } from '../markets/markets.api';
-import { ORDER_DETAIL_ROUTE } from '../orders/orders.api';
+import { ATTACHMENT_DETAIL_ROUTE, MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import type { WorkItemView } from './work-item-views';
 
 /**

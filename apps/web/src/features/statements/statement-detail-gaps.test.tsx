@@ -1,0 +1,117 @@
+import type { StatementDetailRecord, StatementInvoiceCandidateRow } from '@isf/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAuth } from '../../lib/auth-store';
+import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
+import { StatementDetailPage } from './statement-detail-page';
+import { signInWith } from './statement-test-data';
+
+/** Issue 11 item 4: the detail's gaps (add-attachments panel fed by agencyattachements, …). */
+
+function record(overrides: Partial<StatementDetailRecord> = {}): StatementDetailRecord {
+  return {
+    id: 17,
+    version: 2,
+    date: '2026-03-31',
+    status: 'unpaid',
+    sapReference: 'SAP-2026-03',
+    theoreticalPaymentDate: '2026-04-30',
+    paidAt: null,
+    locked: false,
+    depositAmount: null,
+    depositReleaseDate: null,
+    market: {
+      id: 3,
+      edifice: 'AQF-M2025',
+      agency: 4,
+      agencyName: 'Agence de Pau',
+      project: 5,
+      projectName: 'Bordeaux Métropole',
+      tva: 'basic',
+      reverseCharge: false,
+      paymentTypeName: 'Virement',
+      sapReference: null,
+    },
+    totalAmount: '0.00',
+    rgamount: '0.00',
+    depositUsed: '0.00',
+    totalAmountWithoutRG: '0.00',
+    rgToRelease: '0.00',
+    rgreleased: '0.00',
+    totalAmountWithReleasedRG: '0.00',
+    tvaRate: '20',
+    tvaamount: '0.00',
+    totalAmountTTC: '0.00',
+    negative: false,
+    releasedAttachments: [],
+    attachementCount: 0,
+    creatorName: 'Claude Comptable',
+    createdAt: '2026-03-31T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const CANDIDATE: StatementInvoiceCandidateRow = {
+  id: 61,
+  reference: 'AQF-M2025-2026-00009-A003',
+  orderId: 12,
+  orderReference: 'AQF-M2025-2026-00009',
+  amount: '812.30',
+  totalRg: '40.62',
+  depositUsed: '0.00',
+  nodeName: 'Validé',
+};
+
+type Handler = (url: string, init?: RequestInit) => Response | undefined;
+
+function serve(statement: StatementDetailRecord, handler: Handler = () => undefined) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const handled = handler(url, init);
+    if (handled) {
+      return handled;
+    }
+    if (url.startsWith('/api/situation/17/agencyattachements')) {
+      return reply(200, { content: [CANDIDATE], totalElements: 1 });
+    }
+    if (url === '/api/situation/17/attachement' && init?.method === 'POST') {
+      return reply(200, { success: true, record: statement });
+    }
+    if (url === '/api/situation/17') {
+      return reply(200, statement);
+    }
+    return reply(200, []);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const show = () => renderRoutes([{ path: '/sst/situation/:id', element: <StatementDetailPage /> }], '/sst/situation/17');
+
+describe('the monthly statement detail: gaps of issue 11', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    setAuth({ token: null, profile: null });
+  });
+
+  it('adds an attachment picked among what GET /situation/{id}/agencyattachements offers', async () => {
+    spyFeedback();
+    const fetchMock = serve(record());
+    signInWith({ read: ['monthly_statement', 'attachement', 'order'], update: ['monthly_statement'] });
+    show();
+    fireEvent.click(await screen.findByText('Ajouter un attachement', {}, { timeout: 5000 }));
+    const candidate = await screen.findByText(CANDIDATE.reference, {}, { timeout: 5000 });
+    const reads = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(reads.some((url) => url.startsWith('/api/situation/17/agencyattachements'))).toBe(true);
+    expect(reads.some((url) => url.startsWith('/api/attachements'))).toBe(false);
+    expect(screen.getByText(/812,30\s€/)).toBeTruthy();
+    fireEvent.click(candidate);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/situation/17/attachement' && init?.method === 'POST')).toBe(
+        true,
+      ),
+    );
+    const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/situation/17/attachement' && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual([CANDIDATE.id]);
+  }, 60_000);
+});
