@@ -59,6 +59,12 @@ function isApiRefusal(message: ConsoleMessage): boolean {
   return status?.startsWith('4') === true && new URL(message.location().url || 'about:blank').pathname.startsWith('/api/');
 }
 
+/** Kept for the end of the journey, and printed at once (the failure comes when the journey is over). */
+function report(problem: string): void {
+  consoleProblems.push(problem);
+  console.warn(`browser console: ${problem}`);
+}
+
 function watchConsole(context: BrowserContext): void {
   context.on('console', (message) => {
     const text = message.text();
@@ -66,11 +72,11 @@ function watchConsole(context: BrowserContext): void {
       (message.type() === 'error' && !isApiRefusal(message)) ||
       (message.type() === 'warning' && /\bReact\b|^Warning: /.test(text))
     ) {
-      consoleProblems.push(`console.${message.type()} on ${message.page()?.url() ?? '?'}: ${text} (${message.location().url})`);
+      report(`console.${message.type()} on ${message.page()?.url() ?? '?'}: ${text} (${message.location().url})`);
     }
   });
   context.on('weberror', (error) => {
-    consoleProblems.push(`uncaught on ${error.page()?.url() ?? '?'}: ${error.error().stack ?? error.error().message}`);
+    report(`uncaught on ${error.page()?.url() ?? '?'}: ${error.error().stack ?? error.error().message}`);
   });
 }
 
