@@ -122,26 +122,4 @@ describe('the lists a person can read', { timeout: 240_000 }, () => {
     await screenshot(page, 'tables-03-attachments-scrolled-right');
     await page.context().close();
   });
-
-  it('cuts no cell at the edge of the home cards', async () => {
-    const page = await newPage(browser);
-    await page.setViewportSize(VIEWPORT);
-    await signIn(page, 'admin');
-    const sections = page.locator('.isf-home-dashboard .ant-table-content');
-    await page.getByRole('region', { name: 'Attachements à valider' }).locator('.ant-table').waitFor();
-    await page.locator('.isf-home-dashboard .ant-spin-spinning').first().waitFor({ state: 'detached' });
-    const overflowing = await sections.evaluateAll((elements) =>
-      elements.flatMap((element) =>
-        element.scrollWidth > element.clientWidth + 1
-          ? [
-              `${element.closest('section, .ant-card')?.getAttribute('aria-label') ?? element.closest('.ant-card')?.textContent?.slice(0, 30)}: ${element.scrollWidth} px in ${element.clientWidth} px`,
-            ]
-          : [],
-      ),
-    );
-    expect(overflowing).toEqual([]);
-    expect(await sections.count()).toBeGreaterThan(2);
-    await screenshot(page, 'tables-04-home');
-    await page.context().close();
-  });
 });

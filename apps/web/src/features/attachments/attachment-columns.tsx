@@ -57,7 +57,6 @@ export function useAttachmentColumns({ ftth }: { ftth: boolean }): DataColumn<At
         sortable: false,
         filter: false,
         nullFilter: false,
-        width: 56,
       },
     ];
   }, [t, ftth]);
