@@ -281,6 +281,11 @@ export type StatementListRow = {
   totalAmount: string;
   rgamount: string;
   depositUsed: string;
+  /** What is due (the detail's figures): net without RG and deposit, RG released in it, VAT, TTC. */
+  totalAmountWithoutRG: string;
+  rgreleased: string;
+  tvaamount: string;
+  totalAmountTTC: string;
   attachementCount: number;
   createdAt: string;
 };

@@ -13,11 +13,11 @@ import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
 import { jobAuditOf } from '../../platform/jobs/job-requests.js';
 import { parseListQuery } from '../../platform/list-engine.js';
-import { registerList, requireInScope } from '../../platform/list-routes.js';
+import { registerCsv, registerList, requireInScope } from '../../platform/list-routes.js';
 import { issuerFromEnvironment, sendPdf } from '../../platform/pdf-document.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
 import { marketList } from '../markets/index.js';
-import { statementList } from './monthly-statements.lists.js';
+import { statementClientBdcList, statementList } from './monthly-statements.lists.js';
 import { createStatementService } from './monthly-statements.service.js';
 import { statementGenerationJob } from './statement-generation-job.js';
 import { renderStatementPdf } from './statement-pdf.js';
@@ -44,10 +44,24 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
 
   registerList(app, database, {
     path: '/api/situations',
+    definition: statementList,
+    access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
+  });
+  // spec 2 §7 "CSV: GET /monthlystatements/csv and /monthlystatements/csv/clientBdc"; the screens post their
+  // list state as every list export does (POST), an API client may GET with the same fields
+  registerCsv(app, database, {
     csvPath: '/api/monthlystatements/csv',
     definition: statementList,
     access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
     fileName: 'situations',
+    get: true,
+  });
+  registerCsv(app, database, {
+    csvPath: '/api/monthlystatements/csv/clientBdc',
+    definition: statementClientBdcList,
+    access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
+    fileName: 'situations-bdc-client',
+    get: true,
   });
 
   typed.post('/api/situation/create', { schema: { body: statementCreateSchema }, config: right('create') }, async (request) => ({
