@@ -1,10 +1,16 @@
-import { formatCsvNumber, type StatementDetailRecord, type StatementListRow } from '@isf/contract';
+import {
+  formatCsvNumber,
+  STATEMENT_DOCUMENT_LOCKED_MESSAGE,
+  type StatementDetailRecord,
+  type StatementListRow,
+} from '@isf/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments, markets, orders } from '../src/db/schema/index.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { subcontractorOfFirstMarket } from './deposits-fixtures.js';
 import { actingAs, createTestApp, inject, login, type TestApp } from './helper.js';
+import { multipart } from './multipart.js';
 import { demoMarkets, marketWithBpu, pricesOf } from './orders-fixtures.js';
 import { csvRows } from './price-schedules-fixtures.js';
 
@@ -174,7 +180,10 @@ describe('CSV exports (spec 2 §7: /monthlystatements/csv and /monthlystatements
       ['', 1],
     ] as const) {
       const order = await fx.validatedOrder(market, ['10', '4']);
-      await testApp.db.update(orders).set({ clientBdc: bdc === '' ? null : bdc }).where(eq(orders.id, order));
+      await testApp.db
+        .update(orders)
+        .set({ clientBdc: bdc === '' ? null : bdc })
+        .where(eq(orders.id, order));
       attachmentsOf[bdc] = [];
       for (let index = 0; index < count; index += 1) {
         const attachment = await fx.attachment(order);
@@ -283,5 +292,60 @@ describe('CSV exports (spec 2 §7: /monthlystatements/csv and /monthlystatements
     expect(csvRows(seenList.body).slice(1)).toEqual([]);
     const nobody = await actingAs(testApp, { read: [] });
     expect((await send('GET', '/api/monthlystatements/csv/clientBdc', undefined, nobody.token)).statusCode).toBe(403);
+  });
+});
+
+describe('the Documents tab of a statement (documents owned by monthly_statement)', () => {
+  const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
+  const upload = (id: number, token = admin) => {
+    const body = multipart([
+      { name: 'type', value: '1' },
+      { name: 'entity', value: 'monthly_statement' },
+      { name: 'id', value: String(id) },
+      { name: 'comment', value: 'Bon de commande client' },
+      { name: 'file', fileName: 'bdc.pdf', content: pdf },
+    ]);
+    return inject(testApp.app, { method: 'POST', url: '/api/document', token, payload: body.payload, headers: body.headers });
+  };
+  const documentsOf = async (id: number, token = admin) =>
+    inject(testApp.app, { method: 'GET', url: '/api/documents', query: { entity: 'monthly_statement', id: String(id) }, token });
+
+  it('takes documents while unpaid and paid, and keeps them once the statement is paid (locked)', async () => {
+    const { market, validated } = await marketWithAttachments(1);
+    const id = await createStatement(market.marketId);
+    await ok(send('POST', `/api/situation/${id}/attachement`, validated));
+    const first = await upload(id);
+    expect(first.statusCode, first.body).toBe(200);
+    const removable = first.json().id as number;
+    const listed = await documentsOf(id);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().map((row: { id: number; filename: string }) => [row.id, row.filename])).toEqual([
+      [removable, 'bdc.pdf'],
+    ]);
+    await ok(send('DELETE', `/api/document/${removable}`));
+    expect((await documentsOf(id)).json()).toEqual([]);
+
+    const kept = (await ok<{ id: number }>(upload(id))).id;
+    await ok(send('POST', `/api/situation/${id}/paid`));
+    // paid: one more may be added (the proof of payment), none removed
+    const after = await upload(id);
+    expect(after.statusCode, after.body).toBe(200);
+    for (const document of [kept, after.json().id as number]) {
+      const refused = await send('DELETE', `/api/document/${document}`);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().detail).toBe(STATEMENT_DOCUMENT_LOCKED_MESSAGE);
+    }
+    expect((await documentsOf(id)).json()).toHaveLength(2);
+    // the payment cancelled: removable again
+    await ok(send('POST', `/api/situation/${id}/dangerously_unpay`));
+    await ok(send('DELETE', `/api/document/${kept}`));
+  });
+
+  it('follows the statement scope: another agency’s statement neither lists nor takes documents', async () => {
+    const [, secondMarket] = await demoMarkets(testApp.db);
+    const theirs = await createStatement(secondMarket?.id ?? 0);
+    const sst = await subcontractorOfFirstMarket(testApp);
+    expect([404, 403]).toContain((await documentsOf(theirs, sst.token)).statusCode);
+    expect([404, 403]).toContain((await upload(theirs, sst.token)).statusCode);
   });
 });

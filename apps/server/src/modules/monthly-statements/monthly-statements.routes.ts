@@ -2,6 +2,7 @@ import {
   DOCUMENT_PDF_OPTIONS,
   MONTHLY_STATEMENT_ENTITY,
   MONTHLY_STATEMENT_REVERT_OPTION,
+  STATEMENT_DOCUMENT_LOCKED_MESSAGE,
   statementAttachmentsSchema,
   statementCreateSchema,
   statementGenerationSchema,
@@ -21,6 +22,7 @@ import { statementClientBdcList, statementList } from './monthly-statements.list
 import { createStatementService } from './monthly-statements.service.js';
 import { statementGenerationJob } from './statement-generation-job.js';
 import { renderStatementPdf } from './statement-pdf.js';
+import { findStatement } from './statement-store.js';
 
 const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 
@@ -41,6 +43,14 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right(MONTHLY_STATEMENT_ENTITY, action) });
   const inScope = { preHandler: requireInScope(database, statementList) };
+  // the detail's Documents tab: scoped as the statement; a paid (locked) statement keeps its documents (one may
+  // still be added, e.g. the proof of payment) — docs/decisions.md "Monthly statements: detail and list gaps"
+  app.documentOwners.registerOwner(MONTHLY_STATEMENT_ENTITY, {
+    entity: MONTHLY_STATEMENT_ENTITY,
+    list: statementList,
+    removalRefusal: async (db, ownerId) =>
+      (await findStatement(db, ownerId))?.locked ? STATEMENT_DOCUMENT_LOCKED_MESSAGE : null,
+  });
 
   registerList(app, database, {
     path: '/api/situations',

@@ -65,7 +65,11 @@ export function useStatementColumns({ withMarket }: { withMarket: boolean }): Da
       moneyColumn<StatementListRow>('rgamount', t('statements.rgamount'), (row) => row.rgamount),
       moneyColumn<StatementListRow>('depositUsed', t('statements.depositUsed'), (row) => row.depositUsed),
       // what is due next to the gross: net without RG and deposit, RG released, VAT and TTC (the detail's figures)
-      moneyColumn<StatementListRow>('totalAmountWithoutRG', t('statements.totalAmountWithoutRG'), (row) => row.totalAmountWithoutRG),
+      moneyColumn<StatementListRow>(
+        'totalAmountWithoutRG',
+        t('statements.totalAmountWithoutRG'),
+        (row) => row.totalAmountWithoutRG,
+      ),
       moneyColumn<StatementListRow>('rgreleased', t('statements.rgreleased'), (row) => row.rgreleased),
       moneyColumn<StatementListRow>('tvaamount', t('statements.tvaAmount'), (row) => row.tvaamount),
       moneyColumn<StatementListRow>('totalAmountTTC', t('statements.totalAmountTTC'), (row) => row.totalAmountTTC),

@@ -1,7 +1,7 @@
 import type { StatementDetailRecord, StatementInvoiceCandidateRow } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../lib/auth-store';
+import { getAuth, setAuth } from '../../lib/auth-store';
 import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { StatementDetailPage } from './statement-detail-page';
 import { signInWith } from './statement-test-data';
@@ -114,4 +114,73 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/situation/17/attachement' && init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual([CANDIDATE.id]);
   }, 60_000);
+
+  const DOCUMENT = {
+    id: 90,
+    version: 1,
+    filename: 'bdc-client.pdf',
+    comment: null,
+    size: 2048,
+    createdAt: '2026-04-01T08:00:00.000Z',
+    typeId: 1,
+    typeName: 'Bon de commande',
+    statusWF: null,
+  };
+  const withDocuments: Handler = (url) =>
+    url.startsWith('/api/documents?')
+      ? reply(200, [DOCUMENT])
+      : url.startsWith('/api/documenttype')
+        ? reply(200, { content: [], totalElements: 0 })
+        : undefined;
+
+  it('shows a Documents tab with the shared document manager: removal while unpaid only, none without the document right', async () => {
+    spyFeedback();
+    const fetchMock = serve(record(), withDocuments);
+    signInWithDocumentRights(false);
+    show();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }, { timeout: 5000 }));
+    expect(await screen.findByText(DOCUMENT.filename, {}, { timeout: 5000 })).toBeTruthy();
+    const read = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/documents?'));
+    expect(new URL(read ?? '', 'http://x').searchParams.get('entity')).toBe('monthly_statement');
+    expect(new URL(read ?? '', 'http://x').searchParams.get('id')).toBe('17');
+    expect(screen.getByLabelText(`Supprimer ${DOCUMENT.filename}`)).toBeTruthy();
+    cleanup();
+
+    // paid (locked): the document stays, its removal is not offered
+    serve(record({ paidAt: '2026-05-02T09:00:00.000Z', locked: true, status: 'paid' }), withDocuments);
+    signInWithDocumentRights(false);
+    show();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }, { timeout: 5000 }));
+    expect(await screen.findByText(DOCUMENT.filename, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByLabelText(`Supprimer ${DOCUMENT.filename}`)).toBeNull();
+    cleanup();
+
+    // without the document read right: no tab
+    serve(record(), withDocuments);
+    signInWithDocumentRights(true);
+    show();
+    expect(await screen.findByText('Situation n° 17 du 31/03/2026', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Documents' })).toBeNull();
+  }, 120_000);
 });
+
+/** Rights of the Documents tab tests: the statement read and updated, documents read, added and deleted (or none). */
+function signInWithDocumentRights(withoutDocuments: boolean) {
+  signInWith({
+    read: withoutDocuments ? ['monthly_statement'] : ['monthly_statement', 'document'],
+    update: ['monthly_statement'],
+    create: withoutDocuments ? [] : ['document'],
+  });
+  if (!withoutDocuments) {
+    const state = getAuth();
+    if (state.profile) {
+      setAuth({
+        ...state,
+        profile: {
+          ...state.profile,
+          role: { ...state.profile.role, rights: { ...state.profile.role.rights, delete: ['document'] } },
+        },
+      });
+    }
+  }
+}

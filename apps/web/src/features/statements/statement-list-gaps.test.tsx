@@ -46,14 +46,28 @@ describe('the monthly statement list: gaps of issue 11', () => {
     signInWith({ read: [...READ] });
     show();
     const row = (await screen.findByRole('link', { name: '31/03/2026' }, { timeout: 5000 })).closest('tr') as HTMLElement;
-    for (const header of ['Montant total (€ HT)', 'Montant hors RG et avance (€ HT)', 'RG libérée (€)', 'TVA (€)', 'Montant TTC (€)']) {
+    for (const header of [
+      'Montant total (€ HT)',
+      'Montant hors RG et avance (€ HT)',
+      'RG libérée (€)',
+      'TVA (€)',
+      'Montant TTC (€)',
+    ]) {
       expect(screen.getAllByText(header).length, header).toBeGreaterThan(0);
     }
     const cells = [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').replace(/\s/g, ''));
     const gross = cells.indexOf('2400,00€');
     expect(gross).toBeGreaterThan(0);
     // gross, RG, deposit used, then what is due, in that order
-    expect(cells.slice(gross, gross + 7)).toEqual(['2400,00€', '120,00€', '300,00€', '1980,00€', '50,00€', '406,00€', '2436,00€']);
+    expect(cells.slice(gross, gross + 7)).toEqual([
+      '2400,00€',
+      '120,00€',
+      '300,00€',
+      '1980,00€',
+      '50,00€',
+      '406,00€',
+      '2436,00€',
+    ]);
   }, 120_000);
 
   it('cancels the payment of the selected statements only with the option: one call per row, then the list again', async () => {

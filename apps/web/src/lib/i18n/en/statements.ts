@@ -66,4 +66,5 @@ export const enStatements = {
   'statements.bulkUnpayDone_other': '{{count}} payments cancelled.',
   'statements.bulkUnpayFailed': 'Statement {{id}}: payment not cancelled: {{error}}',
   'statements.csvClientBdc': 'CSV per client PO',
+  'statements.documents': 'Documents',
 };

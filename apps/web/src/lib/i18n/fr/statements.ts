@@ -66,4 +66,5 @@ export const frStatements = {
   'statements.bulkUnpayDone_other': '{{count}} paiements annulés.',
   'statements.bulkUnpayFailed': 'Situation n° {{id}} : paiement non annulé : {{error}}',
   'statements.csvClientBdc': 'CSV par BDC client',
+  'statements.documents': 'Documents',
 };
