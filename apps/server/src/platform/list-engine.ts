@@ -76,6 +76,14 @@ export type ListDefinition = {
   where?: SQL;
   /** The visibility scope of the caller, as a condition; undefined means everything. */
   scope?: (principal: Principal) => SQL | undefined;
+  /**
+   * A column with one value in every row `where` keeps, written first in every ORDER BY in the sort's
+   * direction (same rows, same order), so that an index that starts with it serves the sort: the node
+   * screen's tokens `(node_id, id)`. `where` must test it with `= ANY(array)`: an equality with a constant
+   * makes PostgreSQL drop the column from the sort, and it then walks the primary key of the whole table
+   * (docs/performance.md, "Node screen").
+   */
+  sortPrefix?: SQL;
 };
 
 export type Row = Record<string, unknown>;
@@ -242,14 +250,16 @@ export function buildWhere(
 }
 
 /**
- * The ORDER BY of a list query: the sort column, ties broken by the id. `reference` names a column in
- * it (its SQL by default; the CSV export orders an outer query by the inner query's output columns).
+ * The ORDER BY of a list query: the list's `sortPrefix`, the sort column, ties broken by the id. `outer`
+ * names a column in it (its SQL by default; the CSV export orders an outer query by the inner query's
+ * output columns).
  */
 export function buildOrderBy(
   definition: ListDefinition,
   sort: ListQuery['sort'],
-  reference: (name: string, column: ListColumn) => SQL = (_name, column) => column.sql,
+  outer?: (name: string, column: ListColumn) => SQL,
 ): SQL {
+  const reference = outer ?? ((_name: string, column: ListColumn) => column.sql);
   const chosen = sort ?? definition.defaultSort;
   const column = ownColumn(definition, chosen.column);
   if (!column || column.sortable === false) {
@@ -263,10 +273,12 @@ export function buildOrderBy(
     return tie ? [sql`, ${reference(name, tie)} ASC NULLS FIRST`] : [];
   });
   const rest = sql.join(ties, sql``);
+  // the prefix is one value in every row: an outer query ordering by output columns leaves it out
+  const prefix = definition.sortPrefix && !outer ? sql`${definition.sortPrefix} ${direction}, ` : sql``;
   if (chosen.column === definition.idColumn || !idColumn) {
-    return sql`${reference(chosen.column, column)} ${direction}${rest}`;
+    return sql`${prefix}${reference(chosen.column, column)} ${direction}${rest}`;
   }
-  return sql`${reference(chosen.column, column)} ${direction} ${nulls}, ${reference(definition.idColumn, idColumn)} ${direction}${rest}`;
+  return sql`${prefix}${reference(chosen.column, column)} ${direction} ${nulls}, ${reference(definition.idColumn, idColumn)} ${direction}${rest}`;
 }
 
 export function buildSelect(definition: ListDefinition, columns: string[] = Object.keys(definition.columns)): SQL {

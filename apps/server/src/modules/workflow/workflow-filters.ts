@@ -166,3 +166,54 @@ export function rowFilterCondition(
   ).filter((branch): branch is SQL => branch !== undefined);
   return branches.length === 0 ? sql`FALSE` : sql`(${sql.join(branches, sql` OR `)})`;
 }
+
+/**
+ * The node screen's filters on the rows of a kind that stores its current node, for the items on one node
+ * (`nodeId`): whether the roles act on that node is decided here, in the application, so what is left is
+ * each acting profile's visibility on the row (and, for My tasks, whom the item is assigned to). The same
+ * meaning as `tokenFilterCondition` on the node's tokens. Undefined when every row of the node passes.
+ */
+export function nodeRowFilter(
+  registry: WorkflowRegistry,
+  actors: ResolvedActor[],
+  filter: WorkflowFilter,
+  entity: string,
+  nodeId: number,
+  row: { entityId: SQL; scope: (principal: Principal) => SQL | undefined },
+): SQL | undefined {
+  const self = actors[0];
+  if (!self) {
+    return sql`FALSE`;
+  }
+  const kind = registry.kind(entity);
+  const branch = (actor: ResolvedActor, assigned: boolean): SQL[] => {
+    const conditions: SQL[] = [];
+    const scope = row.scope(actor.principal);
+    if (scope) {
+      conditions.push(scope);
+    }
+    const assignee = assigned ? kind?.assignee?.(actor.principal, row.entityId) : undefined;
+    if (assignee) {
+      conditions.push(assignee);
+    }
+    return conditions;
+  };
+  const branches =
+    filter === 'all'
+      ? [branch(self, false)]
+      : filter === 'canDo'
+        ? self.nodes.any.includes(nodeId)
+          ? [branch(self, false)]
+          : []
+        : actors.filter((actor) => actor.nodes.forward.includes(nodeId)).map((actor) => branch(actor, true));
+  if (branches.length === 0) {
+    return sql`FALSE`;
+  }
+  if (branches.some((conditions) => conditions.length === 0)) {
+    return undefined;
+  }
+  return sql`(${sql.join(
+    branches.map((conditions) => sql`(${sql.join(conditions, sql` AND `)})`),
+    sql` OR `,
+  )})`;
+}

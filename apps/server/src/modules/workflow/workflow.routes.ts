@@ -96,7 +96,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, db: Database, engin
 
   typed.get('/api/node/:id', { schema: { params: idParams }, config: signedIn }, async (request) => {
     const { node, actors } = await visibleNode(principalOf(request), request.params.id);
-    return { ...node, counts: await nodeTokenCounts(db, registry, actors, node.id) };
+    return { ...node, counts: await nodeTokenCounts(db, registry, actors, node.id, node.objectName) };
   });
 
   typed.get('/api/node/:id/transitions', { schema: { params: idParams }, config: signedIn }, async (request) => {
