@@ -3,6 +3,7 @@ import {
   STATEMENT_DOCUMENT_LOCKED_MESSAGE,
   type StatementDetailRecord,
   type StatementListRow,
+  type TokenHistoryEntry,
 } from '@isf/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -347,5 +348,47 @@ describe('the Documents tab of a statement (documents owned by monthly_statement
     const sst = await subcontractorOfFirstMarket(testApp);
     expect([404, 403]).toContain((await documentsOf(theirs, sst.token)).statusCode);
     expect([404, 403]).toContain((await upload(theirs, sst.token)).statusCode);
+  });
+});
+
+describe('paying a statement moves its attachments to att_paid (docs/decisions.md)', () => {
+  const nodeOf = async (id: number) => ((await fx.detail(id)).statusWF?.nodeCode ?? null) as string | null;
+  const historyOf = async (id: number) =>
+    (await ok<TokenHistoryEntry[]>(send('GET', `/api/wftoken/history/attachement/${id}`))).map((entry) => [
+      entry.toNode.nodeCode,
+      entry.comment,
+    ]);
+
+  it('moves them along the workflow when paid, and back to att_validated when the payment is cancelled', async () => {
+    const { market, validated } = await marketWithAttachments(3);
+    const [first, second, third] = validated as [number, number, number];
+    // the second is already prepared for payment by the accountant; the third is not in the statement
+    await fx.move('attachement', second, 'att_to_prepared', 'att_prepared_for_payment');
+    const id = await createStatement(market.marketId);
+    await ok(send('POST', `/api/situation/${id}/attachement`, [first, second]));
+    expect([await nodeOf(first), await nodeOf(second)]).toEqual(['att_validated', 'att_prepared_for_payment']);
+
+    await ok(send('POST', `/api/situation/${id}/paid`));
+    expect([await nodeOf(first), await nodeOf(second), await nodeOf(third)]).toEqual(['att_paid', 'att_paid', 'att_validated']);
+    const history = await historyOf(first);
+    expect(history).toContainEqual(['att_prepared_for_payment', `Situation n° ${id} payée`]);
+    expect(history).toContainEqual(['att_paid', `Situation n° ${id} payée`]);
+    // the figures did not move: att_paid counts as validated
+    const paid = await detail(id);
+
+    await ok(send('POST', `/api/situation/${id}/dangerously_unpay`));
+    expect([await nodeOf(first), await nodeOf(second)]).toEqual(['att_validated', 'att_validated']);
+    expect(await historyOf(first)).toContainEqual(['att_validated', `Paiement de la situation n° ${id} annulé`]);
+    const unpaid = await detail(id);
+    expect({ ...unpaid, version: 0, paidAt: null, locked: false, status: 'unpaid' }).toEqual({
+      ...paid,
+      version: 0,
+      paidAt: null,
+      locked: false,
+      status: 'unpaid',
+    });
+    // paid again: moved again
+    await ok(send('POST', `/api/situation/${id}/paid`));
+    expect([await nodeOf(first), await nodeOf(second)]).toEqual(['att_paid', 'att_paid']);
   });
 });
