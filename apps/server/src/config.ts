@@ -62,6 +62,11 @@ export type AppConfig = {
    * for dead and the job is retried, or ends FAILED after its last attempt (JOB_LEASE_SECONDS).
    */
   jobLeaseSeconds: number;
+  /**
+   * How often a process that takes jobs looks for the projects whose monthly statement generation day has
+   * come (STATEMENT_SCHEDULE_MINUTES, 0: never).
+   */
+  statementScheduleMinutes: number;
   /** e-Attestations (legal folder follow-up) base URL; unset starts the local simulator. */
   legalFolderUrl: string | undefined;
   /** Its OpenID Connect token endpoint, when not the platform's usual path under the base URL. */
@@ -192,6 +197,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     erpSendExpireSeconds: Math.max(1, Number(environment.ERP_SEND_EXPIRE_SECONDS ?? 300) || 300),
     jobMaintenanceSeconds: Math.max(1, Number(environment.JOB_MAINTENANCE_SECONDS ?? 120) || 120),
     jobLeaseSeconds: Math.max(1, Number(environment.JOB_LEASE_SECONDS ?? 60) || 60),
+    statementScheduleMinutes: Math.max(0, Number(environment.STATEMENT_SCHEDULE_MINUTES ?? 15) || 0),
     legalFolderUrl: environment.LEGAL_FOLDER_URL || undefined,
     legalFolderTokenUrl: environment.LEGAL_FOLDER_TOKEN_URL || undefined,
     legalFolderAccountId: environment.LEGAL_FOLDER_ACCOUNT_ID || undefined,

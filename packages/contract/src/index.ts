@@ -17,6 +17,7 @@ export * from './fields.js';
 export * from './labels.js';
 export * from './legal-folder.js';
 export * from './list-query.js';
+export * from './list-rows.js';
 export * from './locale.js';
 export * from './markets.js';
 export * from './messages.js';

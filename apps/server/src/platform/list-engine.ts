@@ -91,16 +91,29 @@ export type Row = Record<string, unknown>;
 /** A list query that asks for a page (with or without the totals), not for the totals alone. */
 export type PageQuery = ListQuery & { summary: boolean };
 
-export function defineList(definition: ListDefinition): ListDefinition {
-  if (!ownColumn(definition, definition.idColumn)) {
-    throw new Error(`list ${definition.name}: id column ${definition.idColumn} is not declared`);
+/**
+ * The columns of a list whose rows the web reads as `ListRow` (a row type of `packages/contract`
+ * list-rows.ts): one column per field of the row, no other (the compiler refuses a missing or an extra one).
+ */
+export type ColumnsOf<ListRow> = { [Key in keyof ListRow]-?: ListColumn };
+
+/**
+ * Checks a list definition; `defineList<OrderRow>({ … })` also ties its columns to the contract's row type,
+ * so the server cannot send a row the web does not declare, nor the web read a column the server lacks.
+ */
+export function defineList<ListRow extends object = Row>(
+  definition: Omit<ListDefinition, 'columns'> & { columns: ColumnsOf<ListRow> },
+): ListDefinition {
+  const checked: ListDefinition = definition;
+  if (!ownColumn(checked, checked.idColumn)) {
+    throw new Error(`list ${checked.name}: id column ${checked.idColumn} is not declared`);
   }
-  for (const [name, column] of Object.entries(definition.columns)) {
+  for (const [name, column] of Object.entries(checked.columns)) {
     if (column.join && (!definition.countFrom || !column.joined)) {
-      throw new Error(`list ${definition.name}: column ${name} declares a join without countFrom or joined`);
+      throw new Error(`list ${checked.name}: column ${name} declares a join without countFrom or joined`);
     }
   }
-  return definition;
+  return checked;
 }
 
 /** Parses the wire form of a list query (query string or form body) into a checked ListQuery. */

@@ -1,8 +1,9 @@
+import type { AgencyRow } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list-engine.js';
 import { agencyScope } from '../../platform/scope.js';
 
-export const agencyList = defineList({
+export const agencyList = defineList<AgencyRow>({
   name: 'agencies',
   from: sql`agencies a JOIN companies c ON c.id = a.company_id`,
   countFrom: sql`agencies a`,

@@ -1,7 +1,8 @@
+import type { CompanyRow } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list-engine.js';
 
-export const companyList = defineList({
+export const companyList = defineList<CompanyRow>({
   name: 'companies',
   from: sql`companies c`,
   idColumn: 'id',

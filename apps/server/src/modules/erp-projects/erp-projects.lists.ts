@@ -1,3 +1,4 @@
+import type { OscarProjectRow } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
 import { projectScope } from '../../platform/scope.js';
@@ -38,7 +39,7 @@ export const oracleProjectList = defineList({
 });
 
 /** OSCAR projects (GET /oscarprojects), with the ISF project they are attached to. */
-export const oscarProjectList = defineList({
+export const oscarProjectList = defineList<OscarProjectRow>({
   name: 'oscar-projects',
   from: sql`oscar_projects o LEFT JOIN projects p ON p.id = o.project_id`,
   countFrom: sql`oscar_projects o`,

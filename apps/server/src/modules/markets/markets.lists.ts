@@ -1,5 +1,6 @@
+import type { MarketRow } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { defineList, type ListColumn } from '../../platform/list-engine.js';
+import { type ColumnsOf, defineList, type ListColumn } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { agencyScope, projectScope } from '../../platform/scope.js';
 
@@ -24,7 +25,7 @@ const from = sql`markets m
   LEFT JOIN workflow_tokens wtk ON wtk.entity_name = 'subcontractor_market' AND wtk.entity_id = m.id
   LEFT JOIN workflow_nodes wn ON wn.id = wtk.node_id`;
 
-const columns: Record<string, ListColumn> = {
+const columns = {
   id: { sql: sql`m.id`, kind: 'id', label: 'ID' },
   edifice: { sql: sql`m.edifice`, kind: 'text', label: 'Code Edifice' },
   // the name other screens read (document owners, token tables)
@@ -48,10 +49,10 @@ const columns: Record<string, ListColumn> = {
   nodeId: { sql: sql`wn.id`, kind: 'id', label: 'Étape (id)', hiddenInCsv: true, joined: true },
   nodeName: { sql: sql`wn.name`, kind: 'text', label: 'Statut', joined: true },
   createdAt: { sql: sql`m.created_at`, kind: 'date', label: 'Créé le' },
-};
+} satisfies ColumnsOf<MarketRow>;
 
 /** The market list (spec 2 /sst/markets), scoped by the caller's visibility. */
-export const marketList = defineList({
+export const marketList = defineList<MarketRow>({
   name: 'markets',
   from,
   countFrom: sql`markets m`,

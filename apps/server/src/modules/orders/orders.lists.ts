@@ -1,5 +1,6 @@
+import type { OrderRow } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { defineList, type ListColumn } from '../../platform/list-engine.js';
+import { type ColumnsOf, defineList, type ListColumn } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { marketScope } from '../markets/index.js';
 
@@ -37,7 +38,7 @@ function lookup(table: string, column: string, key: SQL): SQL {
   return sql`(SELECT ${sql.identifier(column)} FROM ${sql.identifier(table)} WHERE id = ${key})`;
 }
 
-const columns: Record<string, ListColumn> = {
+const columns = {
   id: { sql: sql`o.id`, kind: 'id', label: 'ID' },
   reference: { sql: sql`o.reference`, kind: 'text', label: 'Référence' },
   name: { sql: sql`o.name`, kind: 'text', label: 'Complément' },
@@ -82,10 +83,10 @@ const columns: Record<string, ListColumn> = {
   nodeName: { sql: sql`wn.name`, kind: 'text', label: 'Statut', joined: true, join: joinNode },
   nodeCode: { sql: sql`wn.code`, kind: 'text', label: 'Code étape', hiddenInCsv: true, joined: true, join: joinNode },
   createdAt: { sql: sql`o.created_at`, kind: 'date', label: 'Créée le' },
-};
+} satisfies ColumnsOf<OrderRow>;
 
 /** The order list (spec 2 /sst/orders), scoped by the caller's visibility. */
-export const orderList = defineList({
+export const orderList = defineList<OrderRow>({
   name: 'orders',
   from,
   countFrom: sql`orders o`,

@@ -1,9 +1,9 @@
-import type { PopupCriteria } from '@isf/contract';
+import type { PopupCriteria, PopupRow } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListDefinition } from '../../platform/list-engine.js';
 
 /** The popup list (spec 3 /popups-management). */
-export const popupList = defineList({
+export const popupList = defineList<PopupRow>({
   name: 'popups',
   from: sql`popups p`,
   idColumn: 'id',

@@ -1,8 +1,9 @@
+import type { BpuRow, BpuTemplateRow, CategoryRow, OrderTemplateRow, PrestationRow } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list-engine.js';
 
 /** Categories (spec 3 /categories): name and parent. */
-export const categoryList = defineList({
+export const categoryList = defineList<CategoryRow>({
   name: 'categories',
   from: sql`categories c LEFT JOIN categories cp ON cp.id = c.parent_id`,
   idColumn: 'id',
@@ -35,7 +36,7 @@ export const PRESTATION_FROM = sql`prestations p
   JOIN units u ON u.id = p.unit_id
   JOIN prestation_types pt ON pt.id = p.type_id`;
 
-export const prestationList = defineList({
+export const prestationList = defineList<PrestationRow>({
   name: 'prestations',
   from: PRESTATION_FROM,
   countFrom: sql`prestations p`,
@@ -55,7 +56,7 @@ export const prestationList = defineList({
   defaultSort: { column: 'id', direction: 'asc' },
 });
 
-export const bpuTemplateList = defineList({
+export const bpuTemplateList = defineList<BpuTemplateRow>({
   name: 'bpu-templates',
   from: sql`bpu_templates t`,
   idColumn: 'id',
@@ -71,7 +72,7 @@ export const bpuTemplateList = defineList({
   defaultSort: { column: 'id', direction: 'asc' },
 });
 
-export const bpuList = defineList({
+export const bpuList = defineList<BpuRow>({
   name: 'bpus',
   from: sql`bpus b JOIN bpu_templates t ON t.id = b.bpu_template_id`,
   idColumn: 'id',
@@ -86,7 +87,7 @@ export const bpuList = defineList({
   defaultSort: { column: 'id', direction: 'asc' },
 });
 
-export const orderTemplateList = defineList({
+export const orderTemplateList = defineList<OrderTemplateRow>({
   name: 'order-templates',
   from: sql`order_templates o JOIN bpu_templates t ON t.id = o.bpu_template_id`,
   idColumn: 'id',

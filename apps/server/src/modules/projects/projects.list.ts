@@ -1,3 +1,4 @@
+import type { ProjectRow } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list-engine.js';
 import { projectScope } from '../../platform/scope.js';
@@ -6,7 +7,7 @@ const joinType = sql`LEFT JOIN project_types t ON t.id = p.type_id`;
 const joinManager = sql`LEFT JOIN users m ON m.id = p.manager_id`;
 
 /** The project list (spec 3 /projects), scoped by the caller's visibility. */
-export const projectList = defineList({
+export const projectList = defineList<ProjectRow>({
   name: 'projects',
   from: sql`projects p ${joinType} ${joinManager}`,
   countFrom: sql`projects p`,

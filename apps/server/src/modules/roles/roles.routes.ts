@@ -1,3 +1,4 @@
+import type { RoleRow } from '@isf/contract';
 import { roleCreateSchema, roleUpdateSchema } from '@isf/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,7 @@ import { registerList } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
 import { createRoleService } from './roles.service.js';
 
-const roleList = defineList({
+const roleList = defineList<RoleRow>({
   name: 'roles',
   from: sql`roles r LEFT JOIN roles p ON p.id = r.parent_role_id`,
   idColumn: 'id',

@@ -1,7 +1,8 @@
+import type { UserRow } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list-engine.js';
 
-export const userList = defineList({
+export const userList = defineList<UserRow>({
   name: 'users',
   from: sql`users u JOIN roles r ON r.id = u.role_id LEFT JOIN users m ON m.id = u.manager_id`,
   countFrom: sql`users u`,

@@ -2,6 +2,7 @@ import type {
   AgencyLegalReply,
   AgencyLegalStatus,
   AgencyLookupReply,
+  AgencyRow,
   agencyCreateSchema,
   agencyUpdateSchema,
   ListReply,
@@ -11,22 +12,6 @@ import { api } from '../../lib/api-client';
 
 /** Agency status (spec 3 §4): 1 fine, 2 warning, 3 error. */
 export type AgencyStatus = AgencyLegalStatus;
-
-export type AgencyRow = {
-  id: number;
-  name: string;
-  companyId: number;
-  companyName: string;
-  siret: string;
-  edifice: string | null;
-  manager: string | null;
-  mail: string | null;
-  phone: string | null;
-  status: AgencyStatus;
-  documentsCompleted: boolean;
-  inThirdParty: boolean;
-  synchronize: boolean;
-};
 
 export type AgencyRecord = {
   id: number;

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { AgencyRow } from '@isf/contract';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { AGENCY_DETAIL_ROUTE } from '../../lib/routes';
-import { AGENCY_CSV_PATH, AGENCY_LIST_PATH, type AgencyRow } from './agencies.api';
+import { AGENCY_CSV_PATH, AGENCY_LIST_PATH } from './agencies.api';
 import { AgencyCreateModal } from './agency-create-modal';
 import { AgencyStatusIcon, DocumentsCompletedIcon } from './agency-status';
 

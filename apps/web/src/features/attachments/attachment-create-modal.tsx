@@ -4,6 +4,7 @@ import {
   type AttachmentCreateInput,
   attachmentCreateSchema,
   ORDER_VALIDATED_NODE,
+  type OrderRow,
   withinRepeatWindow,
 } from '@isf/contract';
 import { Checkbox, Form } from 'antd';
@@ -14,7 +15,7 @@ import { Picker, type PickerValue } from '../../components/picker/picker';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
 import { ATTACHMENT_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
-import { ORDER_LIST_PATH, type OrderRow } from '../orders/orders.api';
+import { ORDER_LIST_PATH } from '../orders/orders.api';
 import { ATTACHMENT_LIST_PATH, createAttachment, fetchLastAttachment } from './attachments.api';
 
 type Values = { order: PickerValue | null; observation?: string; isDGD?: boolean };

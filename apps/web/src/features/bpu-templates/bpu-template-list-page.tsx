@@ -1,4 +1,5 @@
 import { PlusOutlined, TableOutlined } from '@ant-design/icons';
+import type { BpuTemplateRow } from '@isf/contract';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { BPU_LIST_ROUTE, BPU_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
 import { BpuTemplateCreateModal } from './bpu-template-create-modal';
-import { BPU_TEMPLATE_CSV_PATH, BPU_TEMPLATE_LIST_PATH, type BpuTemplateRow } from './bpu-templates.api';
+import { BPU_TEMPLATE_CSV_PATH, BPU_TEMPLATE_LIST_PATH } from './bpu-templates.api';
 
 /** The BPU template list (spec 3 /sst/bputemplates/) with its create modal and a button to the BPU list. */
 export function BpuTemplateListPage() {

@@ -1,7 +1,6 @@
 import type { bpuTemplateCreateSchema, bpuTemplateUpdateSchema, ImportReply, PrestationRecord } from '@isf/contract';
 import { api } from '../../lib/api-client';
 
-export type BpuTemplateRow = { id: number; name: string; prestationCount: number };
 export type BpuTemplateRecord = { id: number; version: number; name: string };
 
 export type BpuTemplateCreate = ReturnType<typeof bpuTemplateCreateSchema.parse>;

@@ -1,4 +1,5 @@
 import { LockOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
+import type { BpuRow } from '@isf/contract';
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { BPU_DETAIL_ROUTE, BPU_TEMPLATE_DETAIL_ROUTE, BPU_TEMPLATE_LIST_ROUTE } from '../../lib/routes';
 import { BpuCreateModal } from './bpu-create-modal';
-import { BPU_CSV_PATH, BPU_LIST_PATH, type BpuRow } from './bpus.api';
+import { BPU_CSV_PATH, BPU_LIST_PATH } from './bpus.api';
 
 /**
  * The BPU list (spec 3 /sst/bpu) with its create modal and, with the read right on BPU templates, a

@@ -1,15 +1,6 @@
 import type { BpuPrestationLine, bpuCreateSchema, bpuUpdateSchema, ImportReply } from '@isf/contract';
 import { api } from '../../lib/api-client';
 
-export type BpuRow = {
-  id: number;
-  name: string;
-  bpuTemplateId: number;
-  bpuTemplateName: string;
-  marketId: number | null;
-  locked: boolean;
-};
-
 export type BpuRecord = {
   id: number;
   version: number;

@@ -2,7 +2,6 @@ import type { CategoryRecord, categoryCreateSchema, categoryUpdateSchema } from 
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export type CategoryRow = { id: number; name: string; parentId: number | null; parentName: string | null };
 /** A choice of a select: top categories, subcategories, units, ... */
 export type Choice = { id: number; name: string };
 

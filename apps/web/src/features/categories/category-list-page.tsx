@@ -1,4 +1,5 @@
 import { MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
+import type { CategoryRow } from '@isf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
@@ -10,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
 import { CATEGORY_DETAIL_ROUTE } from '../../lib/routes';
-import { CATEGORY_CSV_PATH, CATEGORY_LIST_PATH, type CategoryRow, dedupeCategories } from './categories.api';
+import { CATEGORY_CSV_PATH, CATEGORY_LIST_PATH, dedupeCategories } from './categories.api';
 import { CategoryCreateModal } from './category-create-modal';
 
 /** The category list (spec 3 /categories) with its create modal and the merge of duplicates. */

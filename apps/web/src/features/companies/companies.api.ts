@@ -1,16 +1,6 @@
 import type { companyCreateSchema, companyUpdateSchema } from '@isf/contract';
 import { api } from '../../lib/api-client';
 
-export type CompanyRow = {
-  id: number;
-  edifice: string;
-  name: string;
-  siren: string | null;
-  manager: string | null;
-  mail: string | null;
-  agencyCount: number;
-};
-
 export type CompanyRecord = {
   id: number;
   version: number;

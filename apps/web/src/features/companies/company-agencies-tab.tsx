@@ -1,4 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { AgencyRow } from '@isf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,13 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
 import { AGENCY_DETAIL_ROUTE } from '../../lib/routes';
-import {
-  AGENCY_LIST_PATH,
-  type AgencyRow,
-  companyAgenciesQueryKey,
-  deleteCompanyAgency,
-  fetchCompanyAgencies,
-} from '../agencies/agencies.api';
+import { AGENCY_LIST_PATH, companyAgenciesQueryKey, deleteCompanyAgency, fetchCompanyAgencies } from '../agencies/agencies.api';
 import { AgencyCreateModal } from '../agencies/agency-create-modal';
 import { AgencyStatusIcon, DocumentsCompletedIcon } from '../agencies/agency-status';
 import { COMPANY_LIST_PATH } from './companies.api';

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { CompanyRow } from '@isf/contract';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { COMPANY_DETAIL_ROUTE } from '../../lib/routes';
-import { COMPANY_CSV_PATH, COMPANY_LIST_PATH, type CompanyRow } from './companies.api';
+import { COMPANY_CSV_PATH, COMPANY_LIST_PATH } from './companies.api';
 import { CompanyCreateModal } from './company-create-modal';
 
 /** The company list (spec 3 /sst/companies) with its create modal. */

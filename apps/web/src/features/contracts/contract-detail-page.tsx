@@ -1,3 +1,4 @@
+import type { MarketRow } from '@isf/contract';
 import { type ContractRow, contractUpdateSchema } from '@isf/contract';
 import { Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,6 @@ import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { CONTRACT_LIST_ROUTE } from '../../lib/routes';
 import { useMarketColumns } from '../markets/market-columns';
-import type { MarketRow } from '../markets/markets.api';
 import { useContractColumns } from './contract-columns';
 import { ContractFormFields, type ContractFormValues, contractFormValuesOf, contractPayloadOf } from './contract-form-fields';
 import {

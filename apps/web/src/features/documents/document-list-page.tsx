@@ -1,3 +1,4 @@
+import type { DocumentListRow } from '@isf/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatIsoDate } from '../../lib/i18n';
 import { DOCUMENT_DETAIL_ROUTE } from '../../lib/routes';
 import { DocumentOwnerLink } from './document-owner-link';
-import { DOCUMENT_LIST_PATH, type DocumentListRow } from './documents-screen.api';
+import { DOCUMENT_LIST_PATH } from './documents-screen.api';
 
 /** The documents screen (spec 2 /documents): every document of every record the profile sees. */
 export function DocumentListPage() {

@@ -4,21 +4,6 @@ import { api } from '../../lib/api-client';
 export const DOCUMENT_LIST_PATH = '/documents';
 export const DOCUMENT_CSV_PATH = '/documents/csv';
 
-/** A row of the documents screen (`GET /documents`, every owner's documents in scope). */
-export type DocumentListRow = {
-  id: number;
-  filename: string;
-  typeName: string;
-  comment: string | null;
-  size: number;
-  entity: string;
-  entityId: number;
-  ownerName: string | null;
-  nodeId: number | null;
-  statusWF: string | null;
-  createdAt: string;
-};
-
 /** A document's detail (`GET /documents/{id}`): whether the caller may delete it now comes with it. */
 export type DocumentDetail = {
   id: number;

@@ -1,3 +1,4 @@
+import type { MarketRow } from '@isf/contract';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
 import { useMarketColumns } from './market-columns';
-import { agencyMarketsPath, enableAllEvaluations, type MarketRow } from './markets.api';
+import { agencyMarketsPath, enableAllEvaluations } from './markets.api';
 
 /**
  * The agency's Contractor agreement tab (spec 3 Agency detail): its markets with links, and the action

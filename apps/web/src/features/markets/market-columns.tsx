@@ -1,3 +1,4 @@
+import type { MarketRow } from '@isf/contract';
 import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import type { DataColumn } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
 import { formatMoney, NUMBER_LOCALE } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE } from '../../lib/routes';
-import type { MarketRow } from './markets.api';
 
 /** A percentage as typed (decimal text), in the locale's form. */
 export function formatRate(value: string | null): string {

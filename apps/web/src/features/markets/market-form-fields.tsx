@@ -1,3 +1,4 @@
+import type { ProjectRow } from '@isf/contract';
 import {
   DEFAULT_RG_RATE,
   depositTypeHasRate,
@@ -16,7 +17,6 @@ import { MoneyInput } from '../../components/form/money-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
 import { AgencyPicker } from '../agencies/agency-picker';
-import type { ProjectRow } from '../projects/project-list-page';
 import { usePaymentChoices } from './markets.api';
 
 /** The form values of a market: agency and project are picked entities, amounts are decimal text. */

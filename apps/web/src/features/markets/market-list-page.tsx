@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { MarketRow } from '@isf/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { useMarketColumns } from './market-columns';
 import { MarketCreateModal } from './market-create-modal';
-import { MARKET_CSV_PATH, MARKET_LIST_PATH, type MarketRow } from './markets.api';
+import { MARKET_CSV_PATH, MARKET_LIST_PATH } from './markets.api';
 
 /** The market list (spec 2 /sst/markets) with its creation modal. */
 export function MarketListPage() {

@@ -1,8 +1,9 @@
+import type { MarketRow } from '@isf/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Picker, type PickerValue } from '../../components/picker/picker';
 import { MARKET_DETAIL_ROUTE } from '../../lib/routes';
-import { MARKET_ACTIVE_PATH, type MarketRow } from './markets.api';
+import { MARKET_ACTIVE_PATH } from './markets.api';
 
 /**
  * The required market of a creation form (BPU, orders), chosen among the active markets; `onPicked`

@@ -3,29 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 
-/** A row of the market lists (`GET /markets`, `/markets/active`, `/agency/{id}/markets`). */
-export type MarketRow = {
-  id: number;
-  edifice: string;
-  agencyId: number;
-  agencyName: string;
-  companyName: string;
-  projectId: number;
-  projectName: string;
-  contractNumber: string | null;
-  maxAmountDC4: string;
-  tva: MarketRecord['tva'];
-  depositType: MarketRecord['depositType'];
-  rgRate: string | null;
-  threshold: string | null;
-  paymentTypeName: string;
-  paymentTermName: string;
-  toEvaluate: boolean;
-  active: boolean;
-  nodeId: number | null;
-  nodeName: string | null;
-};
-
 type Reply<Record = unknown> = { success: boolean; id: number; record?: Record };
 
 export const MARKET_LIST_PATH = '/markets';

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { OrderTemplateRow } from '@isf/contract';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { BPU_TEMPLATE_DETAIL_ROUTE, ORDER_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
 import { OrderTemplateCreateModal } from './order-template-create-modal';
-import { ORDER_TEMPLATE_CSV_PATH, ORDER_TEMPLATE_LIST_PATH, type OrderTemplateRow } from './order-templates.api';
+import { ORDER_TEMPLATE_CSV_PATH, ORDER_TEMPLATE_LIST_PATH } from './order-templates.api';
 
 /** The order template list (spec 3 /os/templates) with its create modal. */
 export function OrderTemplateListPage() {

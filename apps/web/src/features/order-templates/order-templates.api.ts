@@ -1,14 +1,6 @@
 import type { OrderTemplateTree, orderTemplateCreateSchema, orderTemplateUpdateSchema } from '@isf/contract';
 import { api } from '../../lib/api-client';
 
-export type OrderTemplateRow = {
-  id: number;
-  name: string;
-  bpuTemplateId: number;
-  bpuTemplateName: string;
-  prestationCount: number;
-};
-
 /** An order template with its selected prestation ids and the prestation tree of its BPU template. */
 export type OrderTemplateRecord = {
   id: number;

@@ -1,3 +1,4 @@
+import type { OrderRow } from '@isf/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkColumn, moneyColumn, workflowStepColumn } from '../../components/data-table/column-kinds';
@@ -5,7 +6,6 @@ import type { DataColumn } from '../../components/data-table/data-table';
 import { formatIsoDate } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import { orderContextColumns } from './order-context-columns';
-import type { OrderRow } from './orders.api';
 
 export type OrderColumnOptions = {
   /** The FTTH active profile adds the Oscar sub-project, ArcGIS name, NRO and PM columns. */

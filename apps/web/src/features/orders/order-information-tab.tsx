@@ -1,3 +1,4 @@
+import type { UserRow } from '@isf/contract';
 import {
   editableOrderFields,
   type OracleProjectRecord,
@@ -17,7 +18,6 @@ import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate } from '../../lib/i18n';
-import type { UserRow } from '../users/users.api';
 import { useOracleProjectTasks, useOrderChoices } from './order-detail.api';
 import { oracleProjectLabel } from './order-emitter-modal';
 import { OrderErpStatus } from './order-erp-status';

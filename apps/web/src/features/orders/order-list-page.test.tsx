@@ -1,11 +1,10 @@
-import type { EntityCode } from '@isf/contract';
+import type { EntityCode, OrderRow } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuth } from '../../lib/auth-store';
 import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { MarketOrdersTab } from './market-orders-tab';
 import { OrderListPage } from './order-list-page';
-import type { OrderRow } from './orders.api';
 
 const ROW: Partial<OrderRow> = {
   id: 1,

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { WorkflowFilter } from '@isf/contract';
+import type { OrderRow, WorkflowFilter } from '@isf/contract';
 import { Button, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useAuth } from '../../lib/auth-store';
 import { useWorkItemFilter, WorkItemFilter } from '../workflow/work-item-filter';
 import { useOrderColumns } from './order-columns';
 import { OrderCreateModal } from './order-create-modal';
-import { ORDER_CSV_PATH, ORDER_LIST_PATH, ORDER_WORKFLOW_CODE, type OrderRow } from './orders.api';
+import { ORDER_CSV_PATH, ORDER_LIST_PATH, ORDER_WORKFLOW_CODE } from './orders.api';
 
 function OrderTable({ filter, toolbar }: { filter: WorkflowFilter; toolbar: ReactNode }) {
   const { profile } = useAuth();

@@ -1,46 +1,7 @@
-import type { OrderCreateInput, OrderOracleStatus } from '@isf/contract';
+import type { OrderCreateInput, OrderTemplateRow } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
-import type { OrderTemplateRow } from '../order-templates/order-templates.api';
-
-/** A row of the order list (`GET /orders`, spec 2 /sst/orders). */
-export type OrderRow = {
-  id: number;
-  reference: string;
-  name: string;
-  marketId: number;
-  marketEdifice: string;
-  contractNumber: string | null;
-  agencyId: number;
-  agencyName: string;
-  projectId: number;
-  projectName: string;
-  projectType: string | null;
-  mainClient: string | null;
-  clientMarket: string | null;
-  clientBdc: string | null;
-  oscarSubProjectName: string | null;
-  arcgisName: string | null;
-  nroName: string | null;
-  offerIdPm: string | null;
-  imputationEotp: string | null;
-  oracleProjectName: string | null;
-  oracleTaskName: string | null;
-  oracleStatus: OrderOracleStatus;
-  followerId: number | null;
-  followerName: string | null;
-  creatorName: string | null;
-  total: string;
-  totalTTC: string;
-  endDate: string | null;
-  deliveryDate: string | null;
-  releaseDate: string | null;
-  nodeId: number | null;
-  nodeName: string | null;
-  nodeCode: string | null;
-  createdAt: string;
-};
 
 export const ORDER_LIST_PATH = '/orders';
 export const ORDER_CSV_PATH = '/orders/csv';

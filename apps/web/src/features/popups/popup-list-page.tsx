@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { PopupRow } from '@isf/contract';
 import { Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { POPUPS_ROUTE } from '../../lib/routes';
 import { PopupActiveTag, PopupDate } from './popup-cells';
-import { POPUP_CSV_PATH, POPUP_LIST_PATH, type PopupRow } from './popups.api';
+import { POPUP_CSV_PATH, POPUP_LIST_PATH } from './popups.api';
 
 /** The popup list (spec 3 /popups-management), newest first; Create opens the editor on a new popup. */
 export function PopupListPage() {

@@ -8,16 +8,6 @@ export const POPUP_LIST_PATH = `${BASE}/all`;
 export const POPUP_CSV_PATH = `${BASE}/csv`;
 export const POPUP_CANDIDATES_PATH = `${BASE}/fetch-users`;
 
-export type PopupRow = {
-  id: number;
-  title: string;
-  active: boolean;
-  usersCount: number;
-  closedCount: number;
-  createdAt: string;
-  updatedAt: string;
-};
-
 /** What one targeted user did with a popup (the Information tab). */
 export type PopupNotificationRow = {
   id: number;

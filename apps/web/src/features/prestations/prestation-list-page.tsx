@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { PrestationRow } from '@isf/contract';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { BPU_TEMPLATE_DETAIL_ROUTE, PRESTATION_DETAIL_ROUTE } from '../../lib/routes';
 import { PrestationCreateModal } from './prestation-create-modal';
-import { PRESTATION_CSV_PATH, PRESTATION_LIST_PATH, type PrestationRow } from './prestations.api';
+import { PRESTATION_CSV_PATH, PRESTATION_LIST_PATH } from './prestations.api';
 
 /**
  * The prestation list (spec 3 /prestations): template, reference, category (parent), subcategory, item

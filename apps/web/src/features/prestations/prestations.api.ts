@@ -3,19 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { Choice } from '../categories/categories.api';
 
-export type PrestationRow = {
-  id: number;
-  bpuTemplateId: number;
-  bpuTemplateName: string;
-  referenceName: string;
-  categoryParentName: string | null;
-  categoryName: string;
-  code: string;
-  description: string;
-  unitName: string;
-  typeName: string;
-};
-
 export type PrestationCreate = ReturnType<typeof prestationCreateSchema.parse>;
 export type PrestationUpdate = ReturnType<typeof prestationUpdateSchema.parse>;
 

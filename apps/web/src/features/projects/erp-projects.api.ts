@@ -1,18 +1,8 @@
-import type { OracleProjectRecord, OracleProjectSyncSummary, OscarSubProjectRecord } from '@isf/contract';
+import type { OracleProjectRecord, OracleProjectSyncSummary, OscarProjectRow, OscarSubProjectRecord } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 export type OracleTask = { id: number; erpTaskId: number; name: string; number: string; description: string | null };
-
-export type OscarProjectRow = {
-  id: number;
-  name: string;
-  dsp: string | null;
-  oiCode: string | null;
-  subprojectCount: number;
-  projectId: number | null;
-  projectCode: string | null;
-};
 
 type Success = { success: boolean };
 

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { ProjectRow } from '@isf/contract';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +10,6 @@ import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { ProjectCreateModal } from './project-create-modal';
 import { PROJECT_CSV_PATH, PROJECT_LIST_PATH } from './projects.api';
-
-export type ProjectRow = {
-  id: number;
-  code: string;
-  name: string;
-  typeId: number | null;
-  typeName: string | null;
-  managerName: string | null;
-};
 
 /** The project list (spec 3 /projects) with its create modal. */
 export function ProjectListPage() {

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { OscarSubProjectRecord } from '@isf/contract';
+import type { OscarProjectRow, OscarSubProjectRecord } from '@isf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { AttachPicker, useLinkCalls } from './attach-picker';
 import {
   attachOscarProject,
   detachOscarProject,
-  type OscarProjectRow,
   oscarKey,
   useProjectOscarProjects,
   useProjectOscarSubprojects,

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { RoleRow } from '@isf/contract';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { RoleCreateModal } from './role-create-modal';
-import { ROLE_CSV_PATH, ROLE_LIST_PATH, type RoleRow } from './roles.api';
+import { ROLE_CSV_PATH, ROLE_LIST_PATH } from './roles.api';
 
 /** The role list (spec 3 /roles) with its create modal. */
 export function RoleListPage() {

@@ -3,16 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 
-export type RoleRow = {
-  id: number;
-  name: string;
-  description: string;
-  visibility: number;
-  parentRoleId: number | null;
-  parentRoleName: string | null;
-  userCount: number;
-};
-
 export type RoleName = { id: number; name: string; visibility: number };
 
 export type SaveReply<Record> = { success: boolean; id: number; record?: Record };

@@ -1,11 +1,16 @@
-import { STATEMENT_MARKET_REQUIRED_MESSAGE, type StatementCreateInput, statementCreateSchema } from '@isf/contract';
+import {
+  type MarketRow,
+  STATEMENT_MARKET_REQUIRED_MESSAGE,
+  type StatementCreateInput,
+  statementCreateSchema,
+} from '@isf/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/form-modal';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
 import { MARKET_DETAIL_ROUTE, STATEMENT_DETAIL_ROUTE } from '../../lib/routes';
-import { MARKET_LIST_PATH, type MarketRow } from '../markets/markets.api';
+import { MARKET_LIST_PATH } from '../markets/markets.api';
 import { createStatement, STATEMENT_LIST_PATH } from './statements.api';
 
 type Values = { market: PickerValue | null; sap?: string };

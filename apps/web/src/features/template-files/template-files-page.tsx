@@ -1,4 +1,5 @@
 import { DeleteOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
+import type { TemplateFileRow } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Table, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
@@ -9,13 +10,7 @@ import { ApiError, downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
 import { formatIsoDate } from '../../lib/i18n';
-import {
-  deleteTemplateFile,
-  fetchTemplateFiles,
-  type TemplateFileKind,
-  type TemplateFileRow,
-  uploadTemplateFile,
-} from './template-files.api';
+import { deleteTemplateFile, fetchTemplateFiles, type TemplateFileKind, uploadTemplateFile } from './template-files.api';
 
 /** The file the modal insists on (spec 2 §5). */
 const NO_FILE = 'Veuillez sélectionner un fichier';

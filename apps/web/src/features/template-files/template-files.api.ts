@@ -1,15 +1,5 @@
+import type { TemplateFileRow } from '@isf/contract';
 import { api } from '../../lib/api-client';
-
-/** A stored PDF model: a payment guarantee or a contract template (spec 2 §3). */
-export type TemplateFileRow = {
-  id: number;
-  templateName: string;
-  filename: string;
-  size: number;
-  createdAt: string;
-  documentTypeId: number | null;
-  documentTypeName: string | null;
-};
 
 export type TemplateFileKind = {
   entity: 'payment_guarantee' | 'contract_template';

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { UserRow } from '@isf/contract';
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { formatMoney } from '../../lib/i18n';
 import { UserCreateModal } from './user-create-modal';
-import { USER_CSV_PATH, USER_LIST_PATH, type UserRow } from './users.api';
+import { USER_CSV_PATH, USER_LIST_PATH } from './users.api';
 
 /** The user list (spec 3 /users) with its create modal. */
 export function UserListPage() {

@@ -1,6 +1,6 @@
+import type { UserRow } from '@isf/contract';
 import { useTranslation } from 'react-i18next';
 import { Picker, type PickerValue } from '../../components/picker/picker';
-import type { UserRow } from './users.api';
 
 export type UserPickerProps = {
   id?: string;

@@ -4,20 +4,6 @@ import { ApiError, api, reportApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
 
-export type UserRow = {
-  id: number;
-  uid: string;
-  name: string;
-  mail: string | null;
-  roleId: number;
-  roleName: string;
-  managerName: string | null;
-  engagement: string;
-  service: string | null;
-  parentId: number | null;
-  active: boolean;
-};
-
 export type UserProfileLine = { id: number; uid: string; roleId: number; roleName: string; active: boolean };
 
 export type UserRecord = {
