@@ -1,5 +1,7 @@
 import {
+  ATTACHMENT_RELEASE_DATE_OPTION_MESSAGE,
   formatCsvNumber,
+  ROLE_OPTIONS,
   STATEMENT_DOCUMENT_LOCKED_MESSAGE,
   type StatementDetailRecord,
   type StatementListRow,
@@ -8,6 +10,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments, markets, orders } from '../src/db/schema/index.js';
+import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { subcontractorOfFirstMarket } from './deposits-fixtures.js';
 import { actingAs, createTestApp, inject, login, type TestApp } from './helper.js';
@@ -390,5 +393,40 @@ describe('paying a statement moves its attachments to att_paid (docs/decisions.m
     // paid again: moved again
     await ok(send('POST', `/api/situation/${id}/paid`));
     expect([await nodeOf(first), await nodeOf(second)]).toEqual(['att_paid', 'att_paid']);
+  });
+});
+
+describe('the release-date edit of an RG released in a statement (option DANGEROUSLY_REVERT)', () => {
+  it('lets a profile holding the option, not the financial one, change the date of a released RG only', async () => {
+    const { market, validated } = await marketWithAttachments(2);
+    const [released, free] = validated as [number, number];
+    const id = await createStatement(market.marketId);
+    await ok(send('POST', `/api/situation/${id}/rg`, [released]));
+    const withoutFinancial = ROLE_OPTIONS.filter((option) => option !== 'serviceorders.edit_financial_info');
+    const reverter = await actingAs(testApp, { ...ALL_RIGHTS, options: withoutFinancial, visibility: 1 });
+    const neither = await actingAs(testApp, {
+      ...ALL_RIGHTS,
+      options: withoutFinancial.filter((option) => option !== 'monthly_statements.can_dangerously_revert_paid'),
+      visibility: 1,
+    });
+    const edit = (attachment: number, token: string, releaseDate = '2031-06-30') =>
+      send('PUT', `/api/attachement/${attachment}/warranties/releaseDate`, { releaseDate }, token);
+
+    const done = await edit(released, reverter.token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toBe('Date de libération modifiée avec succès');
+    const releases = await ok<{ id: number; rgReleaseDate: string }[]>(send('GET', `/api/situation/${id}/rgreleases`));
+    expect(releases.find((row) => row.id === released)?.rgReleaseDate).toBe('2031-06-30');
+    // paid: still editable with the option (the date only says when the RG fell due)
+    await ok(send('POST', `/api/situation/${id}/paid`));
+    expect((await edit(released, reverter.token, '2031-07-31')).statusCode).toBe(200);
+    // an RG released nowhere: the financial option only
+    const notReleased = await edit(free, reverter.token);
+    expect(notReleased.statusCode).toBe(422);
+    expect(notReleased.json().detail).toBe(ATTACHMENT_RELEASE_DATE_OPTION_MESSAGE);
+    // without either option: refused
+    const refused = await edit(released, neither.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail).toBe(ATTACHMENT_RELEASE_DATE_OPTION_MESSAGE);
   });
 });

@@ -22,11 +22,8 @@ import { statementClientBdcList, statementList } from './monthly-statements.list
 import { createStatementService } from './monthly-statements.service.js';
 import { statementGenerationJob } from './statement-generation-job.js';
 import { renderStatementPdf } from './statement-pdf.js';
-<<<<<<< HEAD
-import { findStatement } from './statement-store.js';
-=======
 import { scheduleGenerations } from './statement-schedule.js';
->>>>>>> main
+import { findStatement } from './statement-store.js';
 
 const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 

@@ -162,6 +162,48 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     expect(await screen.findByText('Situation n° 17 du 31/03/2026', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'Documents' })).toBeNull();
   }, 120_000);
+
+  it('changes the release date of a released RG with the option only, then reads the releases again', async () => {
+    const feedback = spyFeedback();
+    const release = {
+      id: 41,
+      reference: 'AQF-M2025-2026-00004-A002',
+      orderId: 9,
+      orderReference: 'AQF-M2025-2026-00004',
+      rgReleaseDate: '2026-02-28',
+      rgReleased: '75.40',
+      validated: true,
+      paid: true,
+    };
+    let current = release;
+    const fetchMock = serve(record({ paidAt: '2026-05-02T09:00:00.000Z', locked: true, status: 'paid' }), (url, init) => {
+      if (url === '/api/attachement/41/warranties/releaseDate' && init?.method === 'PUT') {
+        current = { ...release, rgReleaseDate: '2026-09-30' };
+        return reply(200, { success: true, message: 'Date de libération modifiée avec succès', record: {} });
+      }
+      return url === '/api/situation/17/rgreleases' ? reply(200, [current]) : undefined;
+    });
+    signInWith({ read: ['monthly_statement', 'attachement', 'order'] }, ['monthly_statements.can_dangerously_revert_paid']);
+    show();
+    const label = `Modifier la date de libération de la RG de ${release.reference}`;
+    fireEvent.click(await screen.findByLabelText(label, {}, { timeout: 5000 }));
+    const input = await screen.findByLabelText('Libération de la RG', { selector: 'input' });
+    fireEvent.change(input, { target: { value: '2026-09-30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Date de libération modifiée avec succès'));
+    const put = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/attachement/41/warranties/releaseDate' && init?.method === 'PUT',
+    );
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ releaseDate: '2026-09-30' });
+    expect(await screen.findByText('30/09/2026')).toBeTruthy();
+    cleanup();
+
+    serve(record(), (url) => (url === '/api/situation/17/rgreleases' ? reply(200, [release]) : undefined));
+    signInWith({ read: ['monthly_statement', 'attachement', 'order'], update: ['monthly_statement'] });
+    show();
+    expect(await screen.findByText(release.reference, {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByLabelText(label)).toBeNull();
+  }, 120_000);
 });
 
 /** Rights of the Documents tab tests: the statement read and updated, documents read, added and deleted (or none). */

@@ -144,6 +144,7 @@ export function StatementDetailPage() {
               />
               <StatementRgReleasesPanel
                 statementId={statement.id}
+                canEditDate={hasOption(MONTHLY_STATEMENT_REVERT_OPTION)}
                 canRelease={canUpdate && !statement.locked}
                 canRemove={hasOption(MONTHLY_STATEMENT_REVERT_OPTION) && !statement.locked}
                 onChanged={() => void changed()}

@@ -104,3 +104,8 @@ export function removeStatementRelease(id: number, attachmentId: number): Promis
 export function downloadStatementPdf(id: number): void {
   downloadByFormPost(`/situation/${id}/pdf`, {});
 }
+
+/** PUT /attachement/{id}/warranties/releaseDate: the RG release date of a released attachment (option DANGEROUSLY_REVERT). */
+export function setReleaseDate(attachmentId: number, releaseDate: string): Promise<{ success: boolean; message?: string }> {
+  return api.put(`/attachement/${attachmentId}/warranties/releaseDate`, { releaseDate });
+}

@@ -67,4 +67,5 @@ export const enStatements = {
   'statements.bulkUnpayFailed': 'Statement {{id}}: payment not cancelled: {{error}}',
   'statements.csvClientBdc': 'CSV per client PO',
   'statements.documents': 'Documents',
+  'statements.editReleaseDate': 'Change the retention release date of {{reference}}',
 };

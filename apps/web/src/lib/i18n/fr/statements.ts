@@ -67,4 +67,5 @@ export const frStatements = {
   'statements.bulkUnpayFailed': 'Situation n° {{id}} : paiement non annulé : {{error}}',
   'statements.csvClientBdc': 'CSV par BDC client',
   'statements.documents': 'Documents',
+  'statements.editReleaseDate': 'Modifier la date de libération de la RG de {{reference}}',
 };
