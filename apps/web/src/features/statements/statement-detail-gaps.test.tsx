@@ -99,8 +99,8 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     const fetchMock = serve(record());
     signInWith({ read: ['monthly_statement', 'attachement', 'order'], update: ['monthly_statement'] });
     show();
-    fireEvent.click(await screen.findByText('Ajouter un attachement', {}, { timeout: 5000 }));
-    const candidate = await screen.findByText(CANDIDATE.reference, {}, { timeout: 5000 });
+    fireEvent.click(await screen.findByText('Ajouter un attachement', {}, { timeout: 20_000 }));
+    const candidate = await screen.findByText(CANDIDATE.reference, {}, { timeout: 20_000 });
     const reads = fetchMock.mock.calls.map(([url]) => String(url));
     expect(reads.some((url) => url.startsWith('/api/situation/17/agencyattachements'))).toBe(true);
     expect(reads.some((url) => url.startsWith('/api/attachements'))).toBe(false);
@@ -113,7 +113,7 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     );
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/situation/17/attachement' && init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual([CANDIDATE.id]);
-  }, 60_000);
+  }, 180_000);
 
   const DOCUMENT = {
     id: 90,
@@ -138,8 +138,8 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     const fetchMock = serve(record(), withDocuments);
     signInWithDocumentRights(false);
     show();
-    fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }, { timeout: 5000 }));
-    expect(await screen.findByText(DOCUMENT.filename, {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }, { timeout: 20_000 }));
+    expect(await screen.findByText(DOCUMENT.filename, {}, { timeout: 20_000 })).toBeTruthy();
     const read = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/documents?'));
     expect(new URL(read ?? '', 'http://x').searchParams.get('entity')).toBe('monthly_statement');
     expect(new URL(read ?? '', 'http://x').searchParams.get('id')).toBe('17');
@@ -150,8 +150,8 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     serve(record({ paidAt: '2026-05-02T09:00:00.000Z', locked: true, status: 'paid' }), withDocuments);
     signInWithDocumentRights(false);
     show();
-    fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }, { timeout: 5000 }));
-    expect(await screen.findByText(DOCUMENT.filename, {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }, { timeout: 20_000 }));
+    expect(await screen.findByText(DOCUMENT.filename, {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByLabelText(`Supprimer ${DOCUMENT.filename}`)).toBeNull();
     cleanup();
 
@@ -159,9 +159,9 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     serve(record(), withDocuments);
     signInWithDocumentRights(true);
     show();
-    expect(await screen.findByText('Situation n° 17 du 31/03/2026', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Situation n° 17 du 31/03/2026', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'Documents' })).toBeNull();
-  }, 120_000);
+  }, 180_000);
 
   it('changes the release date of a released RG with the option only, then reads the releases again', async () => {
     const feedback = spyFeedback();
@@ -186,7 +186,7 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     signInWith({ read: ['monthly_statement', 'attachement', 'order'] }, ['monthly_statements.can_dangerously_revert_paid']);
     show();
     const label = `Modifier la date de libération de la RG de ${release.reference}`;
-    fireEvent.click(await screen.findByLabelText(label, {}, { timeout: 5000 }));
+    fireEvent.click(await screen.findByLabelText(label, {}, { timeout: 20_000 }));
     const input = await screen.findByLabelText('Libération de la RG', { selector: 'input' });
     fireEvent.change(input, { target: { value: '2026-09-30' } });
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
@@ -203,7 +203,7 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     show();
     expect(await screen.findByText(release.reference, {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByLabelText(label)).toBeNull();
-  }, 120_000);
+  }, 180_000);
 });
 
 /** Rights of the Documents tab tests: the statement read and updated, documents read, added and deleted (or none). */

@@ -45,7 +45,7 @@ describe('the monthly statement list: gaps of issue 11', () => {
     serve();
     signInWith({ read: [...READ] });
     show();
-    const row = (await screen.findByRole('link', { name: '31/03/2026' }, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByRole('link', { name: '31/03/2026' }, { timeout: 20_000 })).closest('tr') as HTMLElement;
     for (const header of [
       'Montant total (€ HT)',
       'Montant hors RG et avance (€ HT)',
@@ -68,14 +68,14 @@ describe('the monthly statement list: gaps of issue 11', () => {
       '406,00€',
       '2436,00€',
     ]);
-  }, 120_000);
+  }, 180_000);
 
   it('cancels the payment of the selected statements only with the option: one call per row, then the list again', async () => {
     const feedback = spyFeedback();
     const fetchMock = serve([PAID_ROW, SECOND_ROW]);
     signInWith({ read: [...READ], update: ['monthly_statement'] });
     show();
-    let row = (await screen.findByRole('link', { name: '31/03/2026' }, { timeout: 5000 })).closest('tr') as HTMLElement;
+    let row = (await screen.findByRole('link', { name: '31/03/2026' }, { timeout: 20_000 })).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('checkbox'));
     expect(await screen.findByRole('button', { name: /Marquer payé/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Annuler le paiement/ })).toBeNull();
@@ -83,7 +83,7 @@ describe('the monthly statement list: gaps of issue 11', () => {
 
     signInWith({ read: [...READ] }, [MONTHLY_STATEMENT_REVERT_OPTION]);
     show();
-    row = (await screen.findByRole('link', { name: '31/03/2026' }, { timeout: 5000 })).closest('tr') as HTMLElement;
+    row = (await screen.findByRole('link', { name: '31/03/2026' }, { timeout: 20_000 })).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('checkbox'));
     const other = screen.getByRole('link', { name: '28/02/2026' }).closest('tr') as HTMLElement;
     fireEvent.click(within(other).getByRole('checkbox'));
@@ -103,7 +103,7 @@ describe('the monthly statement list: gaps of issue 11', () => {
     ]);
     await waitFor(() => expect(callsTo(fetchMock, '/api/situations').length).toBeGreaterThan(listCalls));
     expect(feedback.alert).not.toHaveBeenCalled();
-  }, 120_000);
+  }, 180_000);
 
   it('downloads the CSV per client BDC with the list state and the selection, by a form post', async () => {
     spyFeedback();
@@ -117,12 +117,12 @@ describe('the monthly statement list: gaps of issue 11', () => {
       });
     });
     show();
-    const row = (await screen.findByRole('link', { name: '31/03/2026' }, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByRole('link', { name: '31/03/2026' }, { timeout: 20_000 })).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: /CSV par BDC client/ }));
     expect(posted).toHaveLength(1);
     expect(posted[0]?.action).toMatch(/\/api\/monthlystatements\/csv\/clientBdc$/);
     expect(posted[0]?.fields).toMatchObject({ ids: '17', sort: 'id,desc', token: 't' });
     vi.restoreAllMocks();
-  }, 120_000);
+  }, 180_000);
 });
