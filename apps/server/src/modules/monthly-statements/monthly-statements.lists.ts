@@ -162,8 +162,9 @@ export const statementClientBdcList = defineList({
       GROUP BY nullif(btrim(o.client_bdc), '')) b ON TRUE`,
   idColumn: 'id',
   columns: {
+    // the list's columns without their declared joins: this export's `from` holds every join already
     ...Object.fromEntries(
-      Object.entries(columns).map(([name, column]) => [
+      Object.entries(columns).map(([name, { join: _join, joined: _joined, ...column }]) => [
         name,
         column.kind === 'money' || ['attachementCount', 'locked', 'createdAt', 'paid'].includes(name)
           ? { ...column, hiddenInCsv: true }
