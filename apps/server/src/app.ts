@@ -143,7 +143,10 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerAttachmentRoutes(app, db);
   registerDepositRoutes(app, db);
   const rgWarranties = registerRgWarrantyRoutes(app, db, integrations.erp);
-  registerStatementRoutes(app, db, { afterPaid: rgWarranties.statementPaid });
+  registerStatementRoutes(app, db, {
+    afterPaid: rgWarranties.statementPaid,
+    scheduleMinutes: config.jobWorker ? config.statementScheduleMinutes : 0,
+  });
   registerWarrantyRoutes(app, db);
   registerBudgetRoutes(app, db);
   registerErpProjectRoutes(app, db, integrations.erp);

@@ -4,6 +4,13 @@ import type { S3StorageOptions } from './integrations/storage/s3-storage.js';
 
 /** Shortest JWT_SECRET production accepts (32 random bytes written as base64 are 44 characters). */
 export const MIN_JWT_SECRET_LENGTH = 32;
+/**
+ * The e-signature webhook secret outside production, when SIGNATURE_WEBHOOK_SECRET is unset: shared by ISF
+ * and its local simulator. Written here, anyone could sign a webhook with it, so production refuses it.
+ */
+export const DEVELOPMENT_SIGNATURE_WEBHOOK_SECRET = 'isf-signature-webhook-secret-change-me';
+/** Shortest SIGNATURE_WEBHOOK_SECRET production accepts. */
+export const MIN_SIGNATURE_WEBHOOK_SECRET_LENGTH = 24;
 
 export type AppConfig = {
   /** ISF_LOCALE, as the web build reads it: the number format of the CSV exports (fr by default). */
@@ -62,6 +69,11 @@ export type AppConfig = {
    * for dead and the job is retried, or ends FAILED after its last attempt (JOB_LEASE_SECONDS).
    */
   jobLeaseSeconds: number;
+  /**
+   * How often a process that takes jobs looks for the projects whose monthly statement generation day has
+   * come (STATEMENT_SCHEDULE_MINUTES, 0: never).
+   */
+  statementScheduleMinutes: number;
   /** e-Attestations (legal folder follow-up) base URL; unset starts the local simulator. */
   legalFolderUrl: string | undefined;
   /** Its OpenID Connect token endpoint, when not the platform's usual path under the base URL. */
@@ -88,16 +100,26 @@ const repositoryRoot = path.resolve(new URL('.', import.meta.url).pathname, '../
 
 /**
  * The settings production cannot run without: the reasons it refuses to start, empty when none
- * (NODE_ENV=production needs a JWT_SECRET of at least MIN_JWT_SECRET_LENGTH characters).
+ * (NODE_ENV=production needs a JWT_SECRET of at least MIN_JWT_SECRET_LENGTH characters, and its own
+ * SIGNATURE_WEBHOOK_SECRET: the webhook is public, the development default would let anyone sign one).
  */
 export function productionRefusals(environment: NodeJS.ProcessEnv): string[] {
   if (environment.NODE_ENV !== 'production') {
     return [];
   }
-  const secret = environment.JWT_SECRET ?? '';
-  return secret.length >= MIN_JWT_SECRET_LENGTH
-    ? []
-    : [`NODE_ENV=production needs JWT_SECRET of at least ${MIN_JWT_SECRET_LENGTH} characters (e.g. openssl rand -base64 48).`];
+  const refusals: string[] = [];
+  if ((environment.JWT_SECRET ?? '').length < MIN_JWT_SECRET_LENGTH) {
+    refusals.push(
+      `NODE_ENV=production needs JWT_SECRET of at least ${MIN_JWT_SECRET_LENGTH} characters (e.g. openssl rand -base64 48).`,
+    );
+  }
+  const webhookSecret = environment.SIGNATURE_WEBHOOK_SECRET ?? '';
+  if (webhookSecret.length < MIN_SIGNATURE_WEBHOOK_SECRET_LENGTH || webhookSecret === DEVELOPMENT_SIGNATURE_WEBHOOK_SECRET) {
+    refusals.push(
+      `NODE_ENV=production needs SIGNATURE_WEBHOOK_SECRET of at least ${MIN_SIGNATURE_WEBHOOK_SECRET_LENGTH} characters, not the development default (the signing secret of the e-signature provider's webhooks).`,
+    );
+  }
+  return refusals;
 }
 
 function enabled(value: string | undefined): boolean {
@@ -192,6 +214,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     erpSendExpireSeconds: Math.max(1, Number(environment.ERP_SEND_EXPIRE_SECONDS ?? 300) || 300),
     jobMaintenanceSeconds: Math.max(1, Number(environment.JOB_MAINTENANCE_SECONDS ?? 120) || 120),
     jobLeaseSeconds: Math.max(1, Number(environment.JOB_LEASE_SECONDS ?? 60) || 60),
+    statementScheduleMinutes: Math.max(0, Number(environment.STATEMENT_SCHEDULE_MINUTES ?? 15) || 0),
     legalFolderUrl: environment.LEGAL_FOLDER_URL || undefined,
     legalFolderTokenUrl: environment.LEGAL_FOLDER_TOKEN_URL || undefined,
     legalFolderAccountId: environment.LEGAL_FOLDER_ACCOUNT_ID || undefined,
@@ -199,7 +222,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     legalFolderPassword: environment.LEGAL_FOLDER_PASSWORD || undefined,
     signatureUrl: environment.SIGNATURE_URL || undefined,
     signatureApiKey: environment.SIGNATURE_API_KEY || undefined,
-    signatureWebhookSecret: environment.SIGNATURE_WEBHOOK_SECRET ?? 'isf-signature-webhook-secret-change-me',
+    signatureWebhookSecret: environment.SIGNATURE_WEBHOOK_SECRET || DEVELOPMENT_SIGNATURE_WEBHOOK_SECRET,
     signatureWebhookToleranceSeconds: Number(environment.SIGNATURE_WEBHOOK_TOLERANCE_SECONDS ?? 300) || 300,
     signatureSimulatorDelayMs: Number(environment.SIGNATURE_SIMULATOR_DELAY_MS ?? 5_000),
     signatureSimulatorOutcome:

@@ -87,6 +87,10 @@ export const CONTRACT_ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'DELETE /api/contracttemplate/:id': async (context) => ({
     url: `/api/contracttemplate/${await newTemplate(context, '/api/contracttemplate')}`,
   }),
+  'POST /api/contract/:id/contracttemplate/:templateId': async (context) => ({
+    url: `/api/contract/${await newContract(context)}/contracttemplate/${await newTemplate(context, '/api/contracttemplate')}`,
+    payload: {},
+  }),
   'POST /api/contract': async (context) => ({ url: '/api/contract', payload: await contractPayload(context.db) }),
   'GET /api/contract/:id': async (context) => ({ url: `/api/contract/${await newContract(context)}` }),
   'PUT /api/contract/:id': async (context) => ({

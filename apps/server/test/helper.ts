@@ -119,6 +119,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     loginRateLimit: 10_000,
     webDistDir: undefined,
     logLevel: 'silent',
+    // the scheduled statement generation starts only when a test ticks it (tickStatementSchedule)
+    statementScheduleMinutes: 0,
   };
   const apps: FastifyInstance[] = [];
   async function build(configOverrides: Partial<AppConfig>, prepare?: (app: FastifyInstance) => void): Promise<FastifyInstance> {

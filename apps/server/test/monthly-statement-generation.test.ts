@@ -15,10 +15,12 @@ import {
   monthlyStatements,
   notifications,
   projects,
+  statementGenerationRuns,
   tasks,
   userAgencies,
   userProjects,
 } from '../src/db/schema/index.js';
+import { tickStatementSchedule } from '../src/modules/monthly-statements/index.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { actingAs, createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';
@@ -51,9 +53,12 @@ const generate = (projectIds: unknown, token = admin) =>
   ok<StatementGenerationResult>(send('POST', '/api/projects/monthlyStatement', projectIds, token));
 
 /** A project of its own, so that generation sees only this test's markets. */
-async function newProject(): Promise<number> {
+async function newProject(fields: { msGenerationDate?: string; managerId?: number } = {}): Promise<number> {
   const code = uniqueName('GEN');
-  const [row] = await testApp.db.insert(projects).values({ name: code, code }).returning({ id: projects.id });
+  const [row] = await testApp.db
+    .insert(projects)
+    .values({ name: code, code, ...fields })
+    .returning({ id: projects.id });
   return row?.id ?? 0;
 }
 
@@ -225,5 +230,123 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
     expect(result.statements.map((row) => row.marketId)).toEqual([mine.marketId]);
     const rest = await generate([project]);
     expect(rest.statements.map((row) => row.marketId)).toEqual([theirs.marketId]);
+  });
+});
+
+/** The task once it ended (the API process takes its own jobs in the tests). */
+async function ended(taskId: number) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const [task] = await testApp.db.select().from(tasks).where(eq(tasks.id, taskId));
+    if (task && ['SUCCESS', 'ERROR', 'FAILED'].includes(task.status)) {
+      return task;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`task ${taskId} still ${task?.status}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const statementsOf = (marketId: number) =>
+  testApp.db
+    .select({ id: monthlyStatements.id, date: monthlyStatements.date, creatorId: monthlyStatements.creatorId })
+    .from(monthlyStatements)
+    .where(eq(monthlyStatements.marketId, marketId))
+    .orderBy(asc(monthlyStatements.id));
+
+describe('scheduled generation on the project generation day (spec 3, issue 11)', () => {
+  it('starts once per project and month when its day has come, as a task of the project told to its manager', async () => {
+    const [adminRow] = await testApp.db.execute(sql`SELECT id FROM users WHERE uid = 'admin'`).then((result) => {
+      return (result as unknown as { rows: { id: number }[] }).rows;
+    });
+    const managerId = adminRow?.id ?? 0;
+    const dueToday = await newProject({ msGenerationDate: '05', managerId });
+    const caughtUp = await newProject({ msGenerationDate: '3' });
+    const later = await newProject({ msGenerationDate: '06' });
+    const never = await newProject();
+    const validated = await marketOn(dueToday, 2);
+    const preClosure = await marketOn(dueToday, 1, { node: 'sst_pre_closure' });
+    const laterMarket = await marketOn(later, 1);
+    const neverMarket = await marketOn(never, 1);
+    const mine = new Set([dueToday, caughtUp, later, never]);
+    const ours = (started: { projectId: number; taskId: number }[]) => started.filter((row) => mine.has(row.projectId));
+
+    // two workers ticking at once: one run per due project
+    const [first, second] = await Promise.all([
+      tickStatementSchedule(testApp.app, '2031-03-05'),
+      tickStatementSchedule(testApp.app, '2031-03-05'),
+    ]);
+    const started = ours([...(first ?? []), ...(second ?? [])]).sort((a, b) => a.projectId - b.projectId);
+    expect(started.map((row) => row.projectId)).toEqual([dueToday, caughtUp]);
+    const task = await ended(started[0]?.taskId ?? 0);
+    expect(task).toMatchObject({ status: 'SUCCESS', objectName: 'project', objectId: dueToday, creatorId: managerId });
+    expect(task.events.map((event) => event.name)).toEqual(
+      expect.arrayContaining([
+        'Génération planifiée des situations du 2031-03-05',
+        'Marché 1 / 2',
+        'Marché 2 / 2',
+        'Situations créées',
+      ]),
+    );
+    expect(task.outcome).toMatchObject({ kind: 'result', value: { created: 2 } });
+    expect(await ended(started[1]?.taskId ?? 0)).toMatchObject({ status: 'SUCCESS' });
+    // one statement per market of the project, pre-closure included, dated the scheduled day, made by no one
+    for (const market of [validated, preClosure]) {
+      expect(await statementsOf(market.marketId)).toEqual([{ id: expect.any(Number), date: '2031-03-05', creatorId: null }]);
+    }
+    expect(await statementsOf(laterMarket.marketId)).toEqual([]);
+    expect(await statementsOf(neverMarket.marketId)).toEqual([]);
+    const notified = await testApp.db
+      .select({ userId: notifications.userId, context: notifications.context })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.template, 'MONTHLY_STATEMENTS_GENERATED'),
+          sql`(${notifications.context}->>'taskId')::int = ${task.id}`,
+        ),
+      );
+    expect(notified).toEqual([{ userId: managerId, context: { taskId: task.id, created: 2 } }]);
+    const runs = await testApp.db
+      .select({
+        projectId: statementGenerationRuns.projectId,
+        month: statementGenerationRuns.month,
+        taskId: statementGenerationRuns.taskId,
+      })
+      .from(statementGenerationRuns)
+      .where(sql`${statementGenerationRuns.projectId} IN (${dueToday}, ${caughtUp})`)
+      .orderBy(asc(statementGenerationRuns.projectId));
+    expect(runs).toEqual(started.map((row) => ({ projectId: row.projectId, month: '2031-03', taskId: row.taskId })));
+
+    // later in the month: the project run already is not run again, the one whose day came is
+    const [price] = await pricesOf(testApp.db, validated.bpuId);
+    expect((await fx.saveLines(validated.draft, [{ prestation: price?.prestation ?? 0, quantity: '1' }])).statusCode).toBe(200);
+    await fx.validate(validated.draft);
+    const again = ours(await tickStatementSchedule(testApp.app, '2031-03-28'));
+    expect(again.map((row) => row.projectId)).toEqual([later]);
+    await ended(again[0]?.taskId ?? 0);
+    expect(await statementsOf(validated.marketId)).toHaveLength(1);
+    expect(await statementsOf(laterMarket.marketId)).toEqual([{ id: expect.any(Number), date: '2031-03-28', creatorId: null }]);
+
+    // next month: due again, and the attachment validated since is invoiced then
+    const april = ours(await tickStatementSchedule(testApp.app, '2031-04-05'));
+    expect(april.map((row) => row.projectId)).toEqual([dueToday, caughtUp]);
+    await ended(april[0]?.taskId ?? 0);
+    const statements = await statementsOf(validated.marketId);
+    expect(statements.map((row) => row.date)).toEqual(['2031-03-05', '2031-04-05']);
+    expect(await invoiced(statements[1]?.id ?? 0)).toEqual([validated.draft]);
+  });
+
+  it('ticks when a process that takes jobs is ready, and not in one that leaves them to the workers', async () => {
+    const project = await newProject({ msGenerationDate: '01' });
+    const runsOf = () => testApp.db.select().from(statementGenerationRuns).where(eq(statementGenerationRuns.projectId, project));
+    await testApp.variant({ jobWorker: false, statementScheduleMinutes: 1 });
+    expect(await runsOf()).toEqual([]);
+    await testApp.variant({ statementScheduleMinutes: 1 });
+    const deadline = Date.now() + 15_000;
+    while ((await runsOf()).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await runsOf()).map((row) => row.month)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { passwordRefusal } from '@isf/contract';
 import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { DEVELOPMENT_SIGNATURE_WEBHOOK_SECRET, loadConfig } from '../src/config.js';
 import { createTokenService } from '../src/platform/tokens.js';
 import { actingAs, createTestApp, inject, login, tokenFor, userIdOf } from './helper.js';
 
@@ -43,10 +43,27 @@ describe('token signing secret', () => {
   });
 
   it('refuses to start in production without a JWT_SECRET of at least 32 characters', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret' })).toThrow(/at least 32/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(20) + 'y'.repeat(20) }).jwtSecret).toHaveLength(40);
+    const webhook = { SIGNATURE_WEBHOOK_SECRET: 'w'.repeat(32) };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...webhook })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret', ...webhook })).toThrow(/at least 32/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(20) + 'y'.repeat(20), ...webhook }).jwtSecret,
+    ).toHaveLength(40);
     expect(loadConfig({}).jwtSecret).toBeUndefined();
+  });
+
+  it('refuses to start in production without its own e-signature webhook secret; elsewhere uses the development one', () => {
+    const jwt = { JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...jwt })).toThrow(/SIGNATURE_WEBHOOK_SECRET/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...jwt, SIGNATURE_WEBHOOK_SECRET: DEVELOPMENT_SIGNATURE_WEBHOOK_SECRET }),
+    ).toThrow(/SIGNATURE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...jwt, SIGNATURE_WEBHOOK_SECRET: 'short' })).toThrow(/at least 24/);
+    expect(loadConfig({ NODE_ENV: 'production', ...jwt, SIGNATURE_WEBHOOK_SECRET: 'z'.repeat(32) }).signatureWebhookSecret).toBe(
+      'z'.repeat(32),
+    );
+    expect(loadConfig({}).signatureWebhookSecret).toBe(DEVELOPMENT_SIGNATURE_WEBHOOK_SECRET);
+    expect(loadConfig({ SIGNATURE_WEBHOOK_SECRET: '' }).signatureWebhookSecret).toBe(DEVELOPMENT_SIGNATURE_WEBHOOK_SECRET);
   });
 });
 

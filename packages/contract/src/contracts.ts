@@ -198,3 +198,46 @@ export type EnvelopeSummary = { id: number; name: string; createdAt: string; sta
 
 /** A role whose holders may validate envelopes, with its active users (`GET /role/envelope-validator`). */
 export type EnvelopeValidatorRole = { id: number; name: string; users: { id: number; name: string }[] };
+
+/**
+ * The contract's fields a contract template is filled with ("download contract template", spec 2 Envelope
+ * manager): the name a template's form field (AcroForm) carries, and the label of the summary page a
+ * template without any of these fields receives in front (docs/decisions.md).
+ */
+export const CONTRACT_TEMPLATE_FIELDS = {
+  contractNumber: 'Numéro de contrat',
+  documentType: 'Type de document',
+  agency: 'Agence',
+  company: 'Entreprise',
+  signatureDate: 'Date de signature',
+  startDate: 'Date de début',
+  endDate: 'Date de fin',
+  duration: 'Durée (mois)',
+  terminationDate: 'Date de résiliation',
+  expirationDateAfterRenewal: "Date d'expiration après renouvellement",
+  referent: 'Référent',
+  referentEmail: 'E-mail du référent',
+  adminReferent: 'Référent administratif',
+  adminReferentEmail: 'E-mail du référent administratif',
+  referentBuyer: 'Référent acheteur',
+  parentContract: 'Contrat parent',
+  editionDate: "Date d'édition",
+} as const;
+
+export type ContractTemplateField = keyof typeof CONTRACT_TEMPLATE_FIELDS;
+
+const templateFieldKeys = new Map(
+  Object.keys(CONTRACT_TEMPLATE_FIELDS).map((key) => [key.toLowerCase(), key as ContractTemplateField]),
+);
+
+/**
+ * The contract field a template's form field stands for: its last name part (`Page1.contractNumber`),
+ * case, spaces, `_` and `-` ignored (`CONTRACT_NUMBER`, `contract-number`); undefined for another field.
+ */
+export function contractTemplateFieldOf(formFieldName: string): ContractTemplateField | undefined {
+  const last = formFieldName.split('.').pop() ?? '';
+  return templateFieldKeys.get(last.replace(/[\s_-]/g, '').toLowerCase());
+}
+
+export const CONTRACT_TEMPLATE_UNREADABLE_MESSAGE = "Ce modèle n'est pas un PDF lisible : impossible de le remplir.";
+export const CONTRACT_TEMPLATE_ENCRYPTED_MESSAGE = 'Ce modèle est protégé par un mot de passe : impossible de le remplir.';

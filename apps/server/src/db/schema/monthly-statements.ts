@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -16,6 +17,8 @@ import { users } from './access.js';
 import { attachments } from './attachments.js';
 import { versioned } from './columns.js';
 import { markets } from './markets.js';
+import { projects } from './organisation.js';
+import { tasks } from './tasks.js';
 
 /**
  * Monthly statements (situations, spec 2 §3): what the company pays a subcontractor on a market for a
@@ -97,4 +100,23 @@ export const monthlyStatementRgReleases = pgTable(
     index('monthly_statement_rg_releases_statement_idx').on(table.statementId),
     check('monthly_statement_rg_releases_amount_check', sql`${table.amount} >= 0`),
   ],
+);
+
+/**
+ * The scheduled generations (spec 3 project generation day): one row per project and month, written with
+ * the task of the run in one transaction. Its key makes the schedule idempotent: two workers ticking at
+ * once, or a tick later in the month, find the row and start nothing more.
+ */
+export const statementGenerationRuns = pgTable(
+  'statement_generation_runs',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** YYYY-MM. */
+    month: text('month').notNull(),
+    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.month] })],
 );

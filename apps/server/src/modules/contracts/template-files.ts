@@ -7,10 +7,14 @@ import { documentTypes, templateFiles } from '../../db/schema/index.js';
 import { type FileStorage, StoredFileMissing } from '../../integrations/storage/storage.port.js';
 import { access, principalOf } from '../../platform/access.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
-import { badRequest, HttpError, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { detectFileKind, sanitizeFileName } from '../../platform/file-kind.js';
+import { requireInScope } from '../../platform/list-routes.js';
 import { readMultipart } from '../../platform/multipart.js';
+import { can } from '../../platform/principal.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { contractTemplateValues, fillContractTemplate } from './contract-template-fill.js';
+import { contractList } from './contracts.lists.js';
 
 export const TEMPLATE_NAME_REQUIRED_MESSAGE = 'Le nom du modèle est obligatoire.';
 export const TEMPLATE_FILE_REQUIRED_MESSAGE = 'Veuillez sélectionner un fichier';
@@ -35,6 +39,17 @@ const row = {
 
 /** The PDF models of one kind (payment guarantees, contract templates): list, upload, download, delete. */
 export function createTemplateFileService(database: Database, storage: FileStorage, kind: Kind) {
+  async function readStored(storageKey: string) {
+    try {
+      return await storage.read(storageKey);
+    } catch (error) {
+      if (error instanceof StoredFileMissing) {
+        throw new HttpError(404, { error: 'Introuvable.', detail: TEMPLATE_FILE_MISSING_MESSAGE });
+      }
+      throw error;
+    }
+  }
+
   return {
     async list(documentTypeCode?: string) {
       const conditions = [eq(templateFiles.kind, kind)];
@@ -112,7 +127,12 @@ export function createTemplateFileService(database: Database, storage: FileStora
 
     async find(id: number) {
       const [found] = await database
-        .select({ id: templateFiles.id, filename: templateFiles.filename, storageKey: templateFiles.storageKey })
+        .select({
+          id: templateFiles.id,
+          templateName: templateFiles.templateName,
+          filename: templateFiles.filename,
+          storageKey: templateFiles.storageKey,
+        })
         .from(templateFiles)
         .where(and(eq(templateFiles.id, id), eq(templateFiles.kind, kind)))
         .limit(1);
@@ -124,14 +144,17 @@ export function createTemplateFileService(database: Database, storage: FileStora
 
     async download(id: number) {
       const found = await this.find(id);
-      try {
-        return { filename: found.filename, stream: await storage.read(found.storageKey) };
-      } catch (error) {
-        if (error instanceof StoredFileMissing) {
-          throw new HttpError(404, { error: 'Introuvable.', detail: TEMPLATE_FILE_MISSING_MESSAGE });
-        }
-        throw error;
+      return { filename: found.filename, templateName: found.templateName, stream: await readStored(found.storageKey) };
+    },
+
+    /** The stored bytes, whole (a template is at most MAX_TEMPLATE_BYTES). */
+    async content(id: number): Promise<{ templateName: string; content: Buffer }> {
+      const { templateName, stream } = await this.download(id);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
       }
+      return { templateName, content: Buffer.concat(chunks) };
     },
 
     async remove(id: number, context: AuditContext) {
@@ -216,4 +239,27 @@ export function registerTemplateFileRoutes(app: FastifyInstance, database: Datab
       return { success: true };
     });
   }
+
+  // spec 2 Envelope manager, "download contract template": the template filled with the contract's fields
+  const contractTemplates = createTemplateFileService(database, storage, 'contract_template');
+  typed.post(
+    '/api/contract/:id/contracttemplate/:templateId',
+    {
+      schema: { params: idParams.extend({ templateId: idParams.shape.id }) },
+      config: { access: access.right('contract_template', 'read') },
+      preHandler: requireInScope(database, contractList),
+    },
+    async (request, reply) => {
+      if (!can(principalOf(request), 'contract', 'read')) {
+        throw forbidden();
+      }
+      const template = await contractTemplates.content(request.params.templateId);
+      const values = await contractTemplateValues(database, request.params.id);
+      const filled = await fillContractTemplate(template.content, values);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachment(sanitizeFileName(`${template.templateName} - ${values.contractNumber}.pdf`)))
+        .send(filled);
+    },
+  );
 }

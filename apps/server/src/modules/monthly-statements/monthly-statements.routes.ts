@@ -21,6 +21,7 @@ import { statementList } from './monthly-statements.lists.js';
 import { createStatementService } from './monthly-statements.service.js';
 import { statementGenerationJob } from './statement-generation-job.js';
 import { renderStatementPdf } from './statement-pdf.js';
+import { scheduleGenerations } from './statement-schedule.js';
 
 const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 
@@ -33,11 +34,14 @@ const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 export type StatementHooks = {
   /** Told once a statement is paid (the ERP retention warranties of its released RG). */
   afterPaid?: (statementId: number, request: FastifyRequest) => Promise<void>;
+  /** How often this process ticks the scheduled generation (statement-schedule.ts); 0 or absent: never. */
+  scheduleMinutes?: number;
 };
 
 export function registerStatementRoutes(app: FastifyInstance, database: Database, hooks: StatementHooks = {}): void {
   const service = createStatementService(database);
   const generationJob = app.jobs.define(statementGenerationJob(database, app.principals));
+  scheduleGenerations(app, database, generationJob, hooks.scheduleMinutes ?? 0);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right(MONTHLY_STATEMENT_ENTITY, action) });
   const inScope = { preHandler: requireInScope(database, statementList) };

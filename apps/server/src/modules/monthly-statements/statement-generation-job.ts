@@ -9,7 +9,15 @@ import type { PrincipalLoader } from '../../platform/principal.js';
 import { notify } from '../notifications/index.js';
 import { generateStatements } from './statement-generation.js';
 
-const generationPayload = z.object({ projectIds: z.array(z.number().int().positive()), audit: jobAuditSchema });
+const generationPayload = z.object({
+  projectIds: z.array(z.number().int().positive()),
+  audit: jobAuditSchema,
+  /**
+   * Set by the schedule (statement-schedule.ts): the day it runs for. The run is the system's: the whole
+   * projects, whatever the scope of the task's creator (the project's manager, who is told of the result).
+   */
+  scheduledFor: z.iso.date().optional(),
+});
 
 /**
  * The monthly statement generation as a job (a task in /tasks): an event per market with how far it is, the
@@ -24,16 +32,21 @@ export function statementGenerationJob(
     name: 'monthly-statement-generation',
     payload: generationPayload,
     retry: { limit: 0, delaySeconds: 1, backoff: false },
-    async handler({ projectIds, audit }, context) {
-      const auditContext = await jobAuditContext(principals, context, audit);
+    async handler({ projectIds, audit, scheduledFor }, context) {
+      const auditContext = scheduledFor
+        ? { principal: null, requestId: audit.requestId }
+        : await jobAuditContext(principals, context, audit);
       const principal = auditContext.principal;
-      if (!principal) {
+      if (!principal && !scheduledFor) {
         throw forbidden();
       }
-      await context.log('Génération des situations', `${projectIds.length} projet(s)`);
+      await context.log(
+        scheduledFor ? `Génération planifiée des situations du ${scheduledFor}` : 'Génération des situations',
+        `${projectIds.length} projet(s)`,
+      );
       const result = await generateStatements(
         database,
-        { projectIds, today: todayInParis(), principal, context: auditContext },
+        { projectIds, today: scheduledFor ?? todayInParis(), principal, context: auditContext },
         async (done, total, statement) => {
           await context.log(
             `Marché ${done} / ${total}`,

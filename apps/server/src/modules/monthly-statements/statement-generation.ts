@@ -42,7 +42,13 @@ export type GenerationProgress = (
  */
 export async function generateStatements(
   database: Database,
-  input: { projectIds: readonly number[]; today: string; principal: Principal; context: AuditContext },
+  input: {
+    projectIds: readonly number[];
+    today: string;
+    /** The caller, whose scope bounds the run; null for the scheduled run, which covers the whole projects. */
+    principal: Principal | null;
+    context: AuditContext;
+  },
   progress: GenerationProgress = async () => {},
 ): Promise<StatementGenerationResult> {
   const { projectIds, today, principal, context } = input;
@@ -52,7 +58,7 @@ export async function generateStatements(
   const projectsFound = await rowsOf<{ id: number }>(
     database,
     sql`SELECT p.id FROM projects p WHERE p.id IN (${idList(projectIds)})
-      AND ${projectScope(principal, sql`p.id`) ?? sql`TRUE`} ORDER BY p.id`,
+      AND ${(principal && projectScope(principal, sql`p.id`)) ?? sql`TRUE`} ORDER BY p.id`,
   );
   const unknown = projectIds.filter((value) => !projectsFound.some((row) => row.id === value));
   if (unknown.length > 0) {
@@ -69,12 +75,12 @@ export async function generateStatements(
           GENERATION_MARKET_NODES.map((code) => sql`${code}`),
           sql`, `,
         )})
-        AND ${marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }) ?? sql`TRUE`}
+        AND ${(principal && marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` })) ?? sql`TRUE`}
       ORDER BY m.id`,
   );
   const created: StatementGenerationResult['statements'] = [];
   for (const [index, market] of markets.entries()) {
-    const statement = await generateForMarket(database, market, today, principal.userId, context);
+    const statement = await generateForMarket(database, market, today, principal?.userId ?? null, context);
     if (statement) {
       created.push(statement);
     }

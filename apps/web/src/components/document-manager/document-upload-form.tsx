@@ -1,11 +1,12 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, Typography, Upload, type UploadFile } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Typography, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
+import { chosenFile, FileChoice } from '../file-choice/file-choice';
 import { DOCUMENT_TYPES_QUERY_KEY, type DocumentOwnerEntity, fetchDocumentTypes, uploadDocument } from './documents.api';
 
 type DocumentUploadFormProps = {
@@ -34,7 +35,7 @@ export function DocumentUploadForm({ entity, entityId, onUploaded }: DocumentUpl
     enabled: can('document_type', 'read'),
   });
 
-  const file = fileList[0]?.originFileObj;
+  const file = chosenFile(fileList);
 
   const submit = async () => {
     if (!file) {
@@ -78,17 +79,15 @@ export function DocumentUploadForm({ entity, entityId, onUploaded }: DocumentUpl
             help={noFile ? t('documents.noFileSelected') : undefined}
             style={{ minWidth: 240, marginBottom: 8 }}
           >
-            <Upload
+            <FileChoice
               fileList={fileList}
-              maxCount={1}
-              beforeUpload={() => false}
-              onChange={({ fileList: next }) => {
-                setFileList(next.slice(-1));
+              onChange={(next) => {
+                setFileList(next);
                 setNoFile(false);
               }}
-            >
-              <Button icon={<PaperClipOutlined />}>{t('documents.chooseFile')}</Button>
-            </Upload>
+              icon={<PaperClipOutlined />}
+              label={t('documents.chooseFile')}
+            />
           </Form.Item>
           <Form.Item label={t('documents.type')} htmlFor="document-type" required style={{ width: 240, marginBottom: 8 }}>
             <Select<number>

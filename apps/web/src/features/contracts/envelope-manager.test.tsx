@@ -73,6 +73,19 @@ function serve() {
     if (url === '/api/envelope/validation/') {
       return reply(200, { success: true, record: record(11) });
     }
+    if (url === '/api/contracttemplate') {
+      return reply(200, [
+        {
+          id: 2,
+          templateName: 'Contrat cadre',
+          filename: 'cadre.pdf',
+          size: 10,
+          createdAt: '2026-01-02T09:00:00Z',
+          documentTypeId: 1,
+          documentTypeName: 'Contrat',
+        },
+      ]);
+    }
     if (url === '/api/wftoken/envelope/11') {
       // no token: the panel says so in place
       return reply(404, { error: 'introuvable' });
@@ -182,5 +195,36 @@ describe('EnvelopeManager', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Claire Chef')).toBeTruthy();
     // without the update right the name is text, not a field
     expect(screen.queryByLabelText('Nom')).toBeNull();
+  });
+
+  it('downloads the chosen contract template filled with the envelope’s contract, with the template read right only', async () => {
+    spyFeedback();
+    serve();
+    signIn({ read: ['contract', 'envelope', 'document'] });
+    show();
+    expect(((await screen.findByText('Enveloppe A')) as HTMLElement).textContent).toBe('Enveloppe A');
+    await screen.findByText('CT-5');
+    expect(screen.queryByRole('button', { name: /Modèle de contrat/ })).toBeNull();
+    cleanup();
+
+    signIn({ read: ['contract', 'envelope', 'document', 'contract_template'] });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: /Modèle de contrat/ }));
+    const dialog = await screen.findByRole('dialog');
+    const download = screen.getByRole('button', { name: 'Télécharger' });
+    expect((download as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.textContent).toContain('Numéro de contrat, Type de document, Agence, Entreprise');
+    fireEvent.mouseDown(screen.getByLabelText(/Modèle/, { selector: 'input' }));
+    fireEvent.click(await screen.findByTitle('Contrat cadre (Contrat)'));
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    let action = '';
+    submit.mockImplementation(function (this: HTMLFormElement) {
+      action = this.action;
+    });
+    await waitFor(() => expect((download as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(download);
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(action).toMatch(/\/api\/contract\/5\/contracttemplate\/2$/);
+    submit.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FilePdfOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import {
   ENVELOPE_ACCESS_NOT_GRANTED,
   ENVELOPE_DRAFT_NODE,
@@ -24,6 +24,7 @@ import { formatIsoDate } from '../../lib/i18n';
 import { SignatureSendModal } from '../signatures/signature-send-modal';
 import { SignatureStatusAlert } from '../signatures/signature-status';
 import { signatureQueryKey } from '../signatures/signatures.api';
+import { ContractTemplateModal } from './contract-template-modal';
 import {
   createEnvelope,
   deleteEnvelope,
@@ -63,6 +64,7 @@ function EnvelopeDetail({
   const [name, setName] = useState(envelope.name);
   const [sending, setSending] = useState(false);
   const [signing, setSigning] = useState(false);
+  const [templating, setTemplating] = useState(false);
   const queryClient = useQueryClient();
   useEffect(() => setName(envelope.name), [envelope.name]);
   const nodeCode = envelope.statusWF?.nodeCode ?? '';
@@ -128,6 +130,11 @@ function EnvelopeDetail({
             {t('signature.sendToSignature')}
           </Button>
         ) : null}
+        {can('contract_template', 'read') ? (
+          <Button icon={<FilePdfOutlined />} onClick={() => setTemplating(true)}>
+            {t('envelopes.templateButton')}
+          </Button>
+        ) : null}
         {can('envelope', 'delete') && draft ? (
           <Button danger icon={<DeleteOutlined />} onClick={() => void remove()}>
             {t('detail.delete')}
@@ -154,6 +161,7 @@ function EnvelopeDetail({
           }
         />
       </Card>
+      <ContractTemplateModal contractId={envelope.contractId} open={templating} onClose={() => setTemplating(false)} />
       <EnvelopeSendModal envelopeId={envelope.id} open={sending} onClose={() => setSending(false)} onSent={onChanged} />
       <SignatureSendModal
         target={{ envelopeId: envelope.id }}

@@ -1,8 +1,8 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Form, Input, Modal, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chosenFile, FileChoice } from '../../components/file-choice/file-choice';
 import { getFeedback } from '../../lib/feedback';
 import { submitIncident } from './help.api';
 import { ProjectSelect } from './project-select';
@@ -42,7 +42,7 @@ export function IncidentDialog({ open, onClose }: { open: boolean; onClose: () =
       return;
     }
     setIncomplete(false);
-    const attachment = files[0]?.originFileObj;
+    const attachment = chosenFile(files);
     submit.mutate({ subject, projectId: values.project, description, attachment });
   };
 
@@ -73,14 +73,7 @@ export function IncidentDialog({ open, onClose }: { open: boolean; onClose: () =
           <Input.TextArea rows={5} maxLength={5000} />
         </Form.Item>
         <Form.Item label={t('help.attachment')}>
-          <Upload
-            fileList={files}
-            maxCount={1}
-            beforeUpload={() => false}
-            onChange={({ fileList }) => setFiles(fileList.slice(-1))}
-          >
-            <Button icon={<UploadOutlined />}>{t('help.chooseFile')}</Button>
-          </Upload>
+          <FileChoice fileList={files} onChange={setFiles} label={t('help.chooseFile')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,5 +1,5 @@
 import type { EntityCode, RightAction } from '@isf/contract';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuth } from '../../lib/auth-store';
 import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
@@ -56,5 +56,33 @@ describe('TemplateFilesPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Contrat cadre 2026')).toBeTruthy();
     expect(screen.queryByLabelText('Supprimer Contrat cadre 2026')).toBeNull();
     expect(screen.queryByRole('button', { name: /Téléverser/ })).toBeNull();
+  });
+
+  it('says "Veuillez sélectionner un fichier" when the name is given without a file, and sends nothing', async () => {
+    spyFeedback();
+    const fetchMock = serve();
+    signIn({ read: ['contract_template', 'document_type'], create: ['contract_template'] });
+    renderRoutes(
+      [{ path: '/contracttemplates', element: <TemplateFilesPage kind={CONTRACT_TEMPLATES} /> }],
+      '/contracttemplates',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Téléverser/ }));
+    const dialog = await screen.findByRole('dialog');
+    // the form fields a contract template may carry are listed for whoever prepares one
+    expect(dialog.textContent).toContain('contractNumber, documentType, agency, company');
+    const send = () => fireEvent.click(screen.getAllByRole('button', { name: /Téléverser/ }).at(-1) as HTMLElement);
+    send();
+    expect(await screen.findByText('Le nom du modèle est obligatoire.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Nom du modèle'), { target: { value: 'Contrat cadre' } });
+    send();
+    expect(await screen.findByText('Veuillez sélectionner un fichier')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/create'))).toBe(false);
+
+    // a file chosen: the message goes and the upload is sent
+    const file = new File(['%PDF-1.7'], 'cadre.pdf', { type: 'application/pdf' });
+    fireEvent.change(dialog.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [file] } });
+    await waitFor(() => expect(screen.queryByText('Veuillez sélectionner un fichier')).toBeNull());
+    send();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/contracttemplate/create')).toBe(true));
   });
 });

@@ -1,10 +1,11 @@
 import { DeleteOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
-import type { TemplateFileRow } from '@isf/contract';
+import { CONTRACT_TEMPLATE_FIELDS, type TemplateFileRow } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Select, Table, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Table, Typography, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
+import { chosenFile, FileChoice } from '../../components/file-choice/file-choice';
 import { PageHeader } from '../../components/page-header';
 import { ApiError, downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
@@ -38,7 +39,7 @@ function UploadModal({
     queryFn: fetchDocumentTypes,
     enabled: open && kind.withDocumentType && can('document_type', 'read'),
   });
-  const file = fileList[0]?.originFileObj;
+  const file = chosenFile(fileList);
 
   const submit = async () => {
     if (templateName.trim() === '') {
@@ -100,17 +101,22 @@ function UploadModal({
           </Form.Item>
         ) : null}
         <Form.Item label={t('templateFiles.file')} required>
-          <Upload
+          <FileChoice
             accept="application/pdf,.pdf"
-            maxCount={1}
             fileList={fileList}
-            beforeUpload={() => false}
-            onChange={({ fileList: next }) => setFileList(next.slice(-1))}
-          >
-            <Button icon={<UploadOutlined />}>{t('templateFiles.chooseFile')}</Button>
-          </Upload>
+            onChange={(next) => {
+              setFileList(next);
+              setProblem(null);
+            }}
+            label={t('templateFiles.chooseFile')}
+          />
         </Form.Item>
         {problem ? <Alert type="error" showIcon title={problem} /> : null}
+        {kind.withDocumentType ? (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            {t('templateFiles.fieldsHint', { fields: Object.keys(CONTRACT_TEMPLATE_FIELDS).join(', ') })}
+          </Typography.Paragraph>
+        ) : null}
       </Form>
     </Modal>
   );

@@ -51,6 +51,15 @@ export const enContracts: Record<keyof typeof frContracts, string> = {
   'envelopes.send': 'Send',
   'envelopes.comment': 'Comment',
   'envelopes.item': 'Envelope',
+  'envelopes.templateButton': 'Contract template',
+  'envelopes.templateTitle': 'Download a filled contract template',
+  'envelopes.template': 'Template',
+  'envelopes.templateDownload': 'Download',
+  'envelopes.noTemplate': 'No contract template: upload one in Contract templates.',
+  'envelopes.templateHint':
+    "The template is filled with the contract's fields: {{fields}}. A PDF template with form fields receives them in the fields of the same name; otherwise a page listing them is put in front.",
+  'templateFiles.fieldsHint':
+    'Form fields filled when downloaded from an envelope (PDF field name): {{fields}}. Without any of them, a summary page is put in front.',
   'signature.title': 'Send for signature',
   'signature.send': 'Send',
   'signature.signer': 'Signer {{index}}',

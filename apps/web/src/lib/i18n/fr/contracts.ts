@@ -49,6 +49,15 @@ export const frContracts = {
   'envelopes.send': 'Envoyer',
   'envelopes.comment': 'Commentaire',
   'envelopes.item': 'Enveloppe',
+  'envelopes.templateButton': 'Modèle de contrat',
+  'envelopes.templateTitle': 'Télécharger un modèle de contrat rempli',
+  'envelopes.template': 'Modèle',
+  'envelopes.templateDownload': 'Télécharger',
+  'envelopes.noTemplate': 'Aucun modèle de contrat : téléversez-en un dans Modèles de contrat.',
+  'envelopes.templateHint':
+    'Le modèle est rempli avec les champs du contrat : {{fields}}. Un modèle PDF à champs de formulaire les reçoit dans les champs du même nom ; sinon une page les récapitulant est placée en tête.',
+  'templateFiles.fieldsHint':
+    'Champs de formulaire remplis au téléchargement depuis une enveloppe (nom du champ PDF) : {{fields}}. Sans aucun de ces champs, une page récapitulative est ajoutée en tête.',
   'signature.title': 'Envoyer à la signature',
   'signature.send': 'Envoyer',
   'signature.signer': 'Signataire {{index}}',
