@@ -15,7 +15,7 @@ import { createOrderService } from '@isf/server/src/modules/orders/orders.servic
 import { prestationList } from '@isf/server/src/modules/price-schedules/price-schedules.lists.js';
 import { projectList } from '@isf/server/src/modules/projects/projects.list.js';
 import { userList } from '@isf/server/src/modules/users/users.lists.js';
-import { warrantyCondition, warrantyList } from '@isf/server/src/modules/warranties/warranties.lists.js';
+import { warrantyListOf } from '@isf/server/src/modules/warranties/warranties.lists.js';
 import { isInScope } from '@isf/server/src/platform/list-engine.js';
 import { sql } from 'drizzle-orm';
 import type { WrittenScenario as Scenario } from './direct-sql.js';
@@ -52,17 +52,14 @@ function scenarios(
   const projectCriteria = { ...hideEmptyRg, projects: String(attachmentFacts.projectId) };
   const warrantiesOf = (criteria: Record<string, string>) => ({
     path: '/api/orders/warranties',
-    list: {
-      ...warrantyList,
-      where: warrantyCondition({
-        projects: criteria.projects ? criteria.projects.split(',').map(Number) : [],
-        markets: [],
-        subprojects: [],
-        imputations: [],
-        hideEmptyRg: criteria.hideEmptyRg === 'true',
-        hideErp: criteria.hideErp === 'true',
-      }),
-    },
+    list: warrantyListOf({
+      projects: criteria.projects ? criteria.projects.split(',').map(Number) : [],
+      markets: [],
+      subprojects: [],
+      imputations: [],
+      hideEmptyRg: criteria.hideEmptyRg === 'true',
+      hideErp: criteria.hideErp === 'true',
+    }),
     criteria,
   });
   return [

@@ -10,6 +10,7 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  deposits,
   imputations,
   markets,
   monthlyStatements,
@@ -18,9 +19,14 @@ import {
   prestations,
   prestationTypes,
   projects,
+  users,
 } from '../src/db/schema/index.js';
 import { dc4Figures } from '../src/modules/budgets/index.js';
+import { depositPaidMismatches, recomputedOrderSummaries, storedOrderSummaries } from '../src/modules/orders/index.js';
+import { type PageQuery, parseListQuery } from '../src/platform/list-engine.js';
+import { createPrincipalLoader } from '../src/platform/principal.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
+import { budgetWarrantiesNowAndBefore } from './budget-warranties-former-query.js';
 import { createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';
 import { createOrder, marketWithBpu, pricesOf } from './orders-fixtures.js';
 import { csvRows } from './price-schedules-fixtures.js';
@@ -48,7 +54,7 @@ const ids = {} as Record<'m1' | 'm2' | 'm3' | 'o1' | 'o1b' | 'o2' | 'o3' | 'proj
 let prestationIds: [number, number];
 let typeNames: [string, string];
 
-const send = (method: 'GET' | 'POST', url: string, payload?: unknown, token = admin) =>
+const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin) =>
   inject(testApp.app, { method, url, token, payload: payload as object });
 
 async function list<T>(url: string, query: Record<string, string> = {}, token = admin) {
@@ -488,6 +494,20 @@ describe('the quantitatives (spec 2 Quantitative row)', () => {
     expect(content[0]).toHaveProperty('arcgisName');
     expect(content[0]?.unitName).toBeTruthy();
   });
+
+  it('writes the FTTH columns (arcgis, NRO, PM) in the CSV for an FTTH profile only, as the screen shows them', async () => {
+    const comptable = await login(testApp.app, 'comptable', 'comptable');
+    const headerOf = async (token: string) => {
+      const csv = await inject(testApp.app, { method: 'POST', url: '/api/budget/quantitatives/csv', token, payload: {} });
+      expect(csv.statusCode, csv.body).toBe(200);
+      return csvRows(csv.body)[0] ?? [];
+    };
+    // the demo's administrator has the FTTH flag, the accountant not
+    const ftth = await headerOf(admin);
+    expect(ftth).toEqual(expect.arrayContaining(['Nom arcgis', 'NRO', 'PM', 'Prestation']));
+    const other = await headerOf(comptable);
+    expect(other).toEqual(ftth.filter((label) => !['Nom arcgis', 'NRO', 'PM'].includes(label)));
+  });
 });
 
 describe('the retentions and guarantees (spec 2 Budget warranties)', () => {
@@ -542,6 +562,46 @@ describe('the retentions and guarantees (spec 2 Budget warranties)', () => {
     });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csvRows(csv.body)).toHaveLength(2);
+  });
+});
+
+describe('the retentions and guarantees read from the order summaries (docs/decisions.md "Order summaries")', () => {
+  it('count and total every order as the former query, for the administrator and a project manager', async () => {
+    const [cdp] = await testApp.db.select({ id: users.id }).from(users).where(eq(users.uid, 'cdp'));
+    const manager = await createPrincipalLoader(testApp.db).get(cdp?.id ?? 0);
+    expect(manager?.visibility).toBe(2);
+    const check = async () => {
+      expect(await storedOrderSummaries(testApp.db)).toEqual(await recomputedOrderSummaries(testApp.db));
+      expect(await depositPaidMismatches(testApp.db)).toEqual([]);
+      for (const principal of [null, manager]) {
+        for (const wire of [
+          { sort: 'id,desc', summary: 'true' },
+          { sort: 'depositAmount,desc', size: '5', summary: 'true' },
+        ]) {
+          const { now, before } = await budgetWarrantiesNowAndBefore(testApp.db, parseListQuery(wire) as PageQuery, principal);
+          expect(now.totalElements, principal?.uid ?? 'admin').toBeGreaterThan(0);
+          expect(now, `${principal?.uid ?? 'admin'} ${JSON.stringify(wire)}`).toEqual(before);
+        }
+      }
+    };
+    await check();
+    // a deposit paid for an order, edited through its route, then removed: the stored sums follow
+    const added = await send('POST', `/api/order/${ids.o1}/deposit`, { reference: 'AV-RESUME', amount: '12.34' });
+    expect(added.statusCode, added.body).toBe(200);
+    await check();
+    const [deposit] = await testApp.db.select().from(deposits).where(eq(deposits.reference, 'AV-RESUME'));
+    const edited = await send('PUT', `/api/deposit/${deposit?.id}`, {
+      reference: 'AV-RESUME',
+      amount: '7.00',
+      version: deposit?.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await check();
+    const { summary } = await list<BudgetWarrantyRow>('/api/budget/warranties', { summary: 'true' });
+    await testApp.db.delete(deposits).where(eq(deposits.id, deposit?.id ?? 0));
+    await check();
+    const after = await list<BudgetWarrantyRow>('/api/budget/warranties', { summary: 'true' });
+    expect(new Decimal(summary?.depositAmount ?? '0').minus(after.summary?.depositAmount ?? '0').toFixed(2)).toBe('7.00');
   });
 });
 

@@ -21,7 +21,7 @@ import {
 } from '../src/db/schema/index.js';
 import { refreshOrderFigures } from '../src/modules/attachments/index.js';
 import { orderWarranty } from '../src/modules/warranties/order-warranty.js';
-import { warrantyCondition, warrantyList } from '../src/modules/warranties/warranties.lists.js';
+import { warrantyListOf } from '../src/modules/warranties/warranties.lists.js';
 import { type PageQuery, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { subcontractorOfFirstMarket, withoutFinancialOption } from './deposits-fixtures.js';
@@ -268,7 +268,7 @@ describe('the order warranties list (spec 2 Order warranties)', () => {
     ] as const) {
       const base = { projects: [], markets: [market.marketId], subprojects: [], imputations: [] };
       const query = parseListQuery(wire) as PageQuery;
-      const now = await runList(testApp.db, { ...warrantyList, where: warrantyCondition({ ...base, ...criteria }) }, query, null);
+      const now = await runList(testApp.db, warrantyListOf({ ...base, ...criteria }), query, null);
       expect(now.totalElements, JSON.stringify(wire)).toBeGreaterThan(0);
       expect(now, JSON.stringify(wire)).toEqual(await formerWarranties(testApp.db, { ...base, ...criteria }, query));
     }

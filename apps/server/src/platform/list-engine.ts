@@ -79,6 +79,25 @@ export type ListDefinition = {
    * (docs/performance.md, "Node screen").
    */
   sortPrefix?: SQL;
+  /**
+   * The count and the totals read from rows summed ahead by the writes (`order_summaries`), when no
+   * column filter is active: a few thousand summary rows instead of every matching row. Must give the
+   * same figures as the list's own statements (tests compare them): a list built from another with a
+   * `where` of its own must bring its own `stored` (or none).
+   */
+  stored?: StoredTotals;
+};
+
+/** Where a list's count and totals are summed ahead (see `ListDefinition.stored`). */
+export type StoredTotals = {
+  /** The summary rows and their joins. */
+  from: SQL;
+  /** The summary rows that stand for the list's rows: its `where` and the caller's scope, on the summary's columns. */
+  where: (principal: Principal | null) => SQL;
+  /** The number of the list's rows a summary row stands for. */
+  count: SQL;
+  /** Per summable column: its sum over the rows a summary row stands for. */
+  columns: Record<string, SQL>;
 };
 
 export type Row = Record<string, unknown>;
@@ -106,6 +125,9 @@ export function defineList<ListRow extends object = Row>(
   for (const [name, column] of Object.entries(checked.columns)) {
     if (column.join && (!definition.countFrom || !column.joined)) {
       throw new Error(`list ${checked.name}: column ${name} declares a join without countFrom or joined`);
+    }
+    if (definition.stored && column.summable && !Object.hasOwn(definition.stored.columns, name)) {
+      throw new Error(`list ${definition.name}: summable column ${name} has no stored sum`);
     }
   }
   return checked;
@@ -346,6 +368,11 @@ function countSource(definition: ListDefinition, query: Pick<ListQuery, 'filters
   return (declaresJoins(definition) ? narrowFrom(definition, [...filtered, ...summed]) : undefined) ?? definition.from;
 }
 
+/** The stored count and totals of the list, when they serve this query: no column filter is active. */
+function storedFor(definition: ListDefinition, query: Pick<ListQuery, 'filters'>): StoredTotals | undefined {
+  return definition.stored && activeFilterNames(query).length === 0 ? definition.stored : undefined;
+}
+
 function summableColumns(definition: ListDefinition): [string, ListColumn][] {
   return Object.entries(definition.columns).filter(([, column]) => column.summable);
 }
@@ -399,11 +426,14 @@ export function buildListStatements(
   const where = buildWhere(definition, query, principal);
   const orderBy = buildOrderBy(definition, query.sort);
   const countLimit = countLimitOf(query, countCap);
+  const stored = storedFor(definition, query);
   return {
     page: buildPageStatement(definition, query, { where, orderBy, limit: query.size, offset: query.page * query.size }),
     countLimit,
     // `__count`: a list may have a column named `count`
-    count: sql`SELECT count(*)::bigint AS __count FROM (SELECT 1 FROM ${countSource(definition, query, false)} WHERE ${where} LIMIT ${countLimit + 1}) AS capped`,
+    count: stored
+      ? sql`SELECT coalesce(sum(${stored.count}), 0)::bigint AS __count FROM ${stored.from} WHERE ${stored.where(principal)}`
+      : sql`SELECT count(*)::bigint AS __count FROM (SELECT 1 FROM ${countSource(definition, query, false)} WHERE ${where} LIMIT ${countLimit + 1}) AS capped`,
   };
 }
 
@@ -416,6 +446,13 @@ export function buildTotalsStatement(
   const summable = summableColumns(definition);
   if (summable.length === 0) {
     return undefined;
+  }
+  const stored = storedFor(definition, query);
+  if (stored) {
+    return sql`SELECT ${sql.join(
+      summable.map(([name]) => sql`coalesce(sum(${stored.columns[name]}), 0)::text AS ${sql.identifier(name)}`),
+      sql`, `,
+    )} FROM ${stored.from} WHERE ${stored.where(principal)}`;
   }
   const where = buildWhere(definition, query, principal);
   return sql`SELECT ${sql.join(

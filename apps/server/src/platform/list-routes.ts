@@ -5,6 +5,7 @@ import type { AccessRule } from './access.js';
 import { sendCsv } from './csv-export.js';
 import { badRequest, notFound } from './errors.js';
 import { isInScope, type ListDefinition, parseListQuery, runList } from './list-engine.js';
+import type { Principal } from './principal.js';
 
 const selectedIdsSchema = z
   .union([z.array(z.coerce.number().int().positive()), z.string()])
@@ -45,6 +46,8 @@ export function registerList(
     access: AccessRule;
     fileName?: string;
     criteria?: ListCriteria;
+    /** The list the CSV writes for this caller (e.g. without the FTTH columns for a profile without FTTH). */
+    csvFor?: (definition: ListDefinition, principal: Principal | null) => ListDefinition;
   },
 ): void {
   const resolve: ListCriteria = options.criteria ?? ((wire) => ({ definition: options.definition, wire }));
@@ -61,7 +64,8 @@ export function registerList(
         throw badRequest(selected.error.issues[0]?.message ?? 'Sélection invalide.', { ids: 'Sélection invalide.' });
       }
       const query = parseListQuery({ ...wire, page: 0, size: 1 });
-      return sendCsv(reply, database, definition, query, request.principal, selected.data, options.fileName ?? definition.name);
+      const written = options.csvFor ? options.csvFor(definition, request.principal) : definition;
+      return sendCsv(reply, database, written, query, request.principal, selected.data, options.fileName ?? definition.name);
     });
   }
 }

@@ -14,6 +14,8 @@ export type Principal = {
   roleId: number;
   roleName: string;
   visibility: Visibility;
+  /** The role's FTTH flag: the FTTH columns and fields show (docs/decisions.md "FTTH active profile"). */
+  ftth: boolean;
   rights: Record<RightAction, ReadonlySet<string>>;
   options: ReadonlySet<string>;
   /** Set when acting for a delegator (workflow delegations). */
@@ -41,6 +43,7 @@ export function principalOf(user: typeof users.$inferSelect, role: typeof roles.
     roleId: role.id,
     roleName: role.name,
     visibility: role.visibility as Visibility,
+    ftth: role.ftth,
     rights: {
       create: new Set(role.createRights),
       read: new Set(role.readRights),

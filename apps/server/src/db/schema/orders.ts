@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './access.js';
 import { versioned } from './columns.js';
 import { oracleProjects, oracleTasks, oscarSubprojects } from './erp-projects.js';
@@ -90,6 +103,11 @@ export const orders = pgTable(
     dc4NotInvoiced: numeric('dc4_not_invoiced', { precision: 18, scale: 2 }).notNull().default('0'),
     orderedAmount: numeric('ordered_amount', { precision: 18, scale: 2 }).notNull().default('0'),
     /**
+     * Σ amount of the deposits paid for this order (`deposits.order_id`), kept by a trigger on `deposits`
+     * (migration 0042, docs/decisions.md "Order summaries"): the budget's retentions and guarantees column.
+     */
+    depositPaid: numeric('deposit_paid', { precision: 18, scale: 2 }).notNull().default('0'),
+    /**
      * The node its workflow token stands on, kept by the workflow engine in the transaction that starts or
      * moves the token (the kind's `nodeColumn`): the lists filter and sort on it without the token table.
      */
@@ -113,8 +131,48 @@ export const orders = pgTable(
     index('orders_reference_trgm_idx').using('gin', sql`${table.reference} gin_trgm_ops`),
     // the warranty screen's default ("hide empty RG"): its pages and count read the orders holding RG only
     index('orders_rg_held_idx').on(table.id).where(sql`${table.rgHeld} > 0`),
+    // the warranty screen with projects selected ("hide empty RG"): the orders of those projects holding RG
+    index('orders_rg_held_project_idx').on(table.projectId).where(sql`${table.rgHeld} > 0`),
     check('orders_total_check', sql`${table.total} >= 0`),
     check('orders_deposit_type_check', sql`${table.depositType} IN ('basic', 'withThreshold', 'notApplicable')`),
+  ],
+);
+
+/**
+ * The orders summed per market, project, agency and the three conditions of the warranty screens (holds
+ * RG, sent to the ERP, has a release or delivery date): their count and the sums of their stored figures,
+ * so that the warranty lists' count and totals read a few thousand rows instead of every order. Kept by
+ * statement triggers on `orders` (migration 0042, docs/decisions.md "Order summaries"): every write of an
+ * order adds its new figures and takes off its old ones, whatever module writes it. Rows whose count fell
+ * to 0 stay (their sums are 0) until `refreshOrderSummaries` rebuilds the table.
+ */
+export const orderSummaries = pgTable(
+  'order_summaries',
+  {
+    marketId: integer('market_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    agencyId: integer('agency_id').notNull(),
+    /** rg_held > 0 (the warranty screen's "hide empty RG"). */
+    holdsRg: boolean('holds_rg').notNull(),
+    /** oracle_id IS NOT NULL ("hide the orders in the ERP"). */
+    inErp: boolean('in_erp').notNull(),
+    /** release_date or delivery_date set: "to release" is then rg_unreleased, else rg_unreleased_dated. */
+    dated: boolean('dated').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    total: numeric('total').notNull(),
+    rgHeld: numeric('rg_held').notNull(),
+    rgDepositUsed: numeric('rg_deposit_used').notNull(),
+    rgReleased: numeric('rg_released').notNull(),
+    rgUnreleased: numeric('rg_unreleased').notNull(),
+    rgUnreleasedDated: numeric('rg_unreleased_dated').notNull(),
+    rgReleasedOnDeposit: numeric('rg_released_on_deposit').notNull(),
+    depositPaid: numeric('deposit_paid').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'order_summaries_pkey',
+      columns: [table.marketId, table.projectId, table.agencyId, table.holdsRg, table.inErp, table.dated],
+    }),
   ],
 );
 

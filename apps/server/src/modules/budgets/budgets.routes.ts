@@ -5,7 +5,7 @@ import { access } from '../../platform/access.js';
 import { registerList } from '../../platform/list-routes.js';
 import { dc4List } from './dc4.lists.js';
 import { odCriteria, odList } from './od.lists.js';
-import { quantitativeList } from './quantitatives.lists.js';
+import { quantitativeCsvFor, quantitativeList } from './quantitatives.lists.js';
 import { budgetWarrantyList } from './warranties.lists.js';
 
 /**
@@ -35,6 +35,7 @@ export function registerBudgetRoutes(app: FastifyInstance, database: Database): 
     definition: quantitativeList,
     access: read('budget_quantitative'),
     fileName: 'quantitatifs',
+    csvFor: quantitativeCsvFor,
   });
   registerList(app, database, {
     path: '/api/budget/warranties',

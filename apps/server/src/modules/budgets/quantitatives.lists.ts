@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { defineList, type ListColumn } from '../../platform/list-engine.js';
+import { defineList, type ListColumn, type ListDefinition } from '../../platform/list-engine.js';
+import type { Principal } from '../../platform/principal.js';
 import { marketScope } from '../markets/index.js';
 import { attachmentValidatedSql, orderOrderedSql } from './budget-sql.js';
 
@@ -67,3 +68,23 @@ export const quantitativeList = defineList({
 
 /** The FTTH columns of the list (spec 2: arcgis, NRO, PM for the FTTH profile only). */
 export const QUANTITATIVE_FTTH_COLUMNS = ['arcgisName', 'nroName', 'offerIdPm'] as const;
+
+/**
+ * The quantitatives as the CSV writes them for this caller: the FTTH columns only for an FTTH profile, as
+ * the screen shows them (spec 2).
+ */
+export function quantitativeCsvFor(definition: ListDefinition, principal: Principal | null): ListDefinition {
+  if (principal?.ftth) {
+    return definition;
+  }
+  const ftth: readonly string[] = QUANTITATIVE_FTTH_COLUMNS;
+  return {
+    ...definition,
+    columns: Object.fromEntries(
+      Object.entries(definition.columns).map(([name, column]) => [
+        name,
+        ftth.includes(name) ? { ...column, hiddenInCsv: true } : column,
+      ]),
+    ),
+  };
+}

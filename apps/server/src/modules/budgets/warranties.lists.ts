@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
-import { warrantyList } from '../warranties/index.js';
+import { WARRANTY_SUMMARY_SUMS, warrantyList, warrantySummary } from '../warranties/index.js';
 
 /**
  * The budget's retentions and guarantees (spec 2 Budget warranties, docs/money.md "Budgets"): the order
  * warranties list (`warranties` module: the RG withheld, released and left of the order's validated
  * attachments, the deposits they consumed), plus the deposits paid for the order and the payment
- * guarantee of its project, which replaces the retention (loi 71-584): the RG left it covers.
+ * guarantee of its project, which replaces the retention (loi 71-584): the RG left it covers. The deposits
+ * paid are stored on the order (`orders.deposit_paid`, kept by a trigger on the deposits), and the count and
+ * totals read the orders summed ahead (`order_summaries`, docs/decisions.md "Order summaries"): the covered RG
+ * per summary row, whose project is a key of the summary.
  */
 const joinProject = sql`JOIN projects gp ON gp.id = o.project_id`;
-const joinDeposits = sql`LEFT JOIN LATERAL (
-    SELECT coalesce(sum(dep.amount), 0)::numeric(18, 2) AS amount FROM deposits dep WHERE dep.order_id = o.id
-  ) dp ON TRUE`;
 
 const base = warrantyList.columns;
 const pick = (...names: string[]) =>
@@ -20,14 +20,7 @@ const pick = (...names: string[]) =>
 const rgLeft = base.rgLeft;
 const columns: Record<string, ListColumn> = {
   ...pick('id', 'reference', 'marketId', 'marketEdifice', 'projectId', 'projectName', 'total', 'rg', 'rgReleased', 'rgLeft'),
-  depositAmount: {
-    sql: sql`dp.amount`,
-    kind: 'money',
-    label: 'Avances versées (€)',
-    summable: true,
-    joined: true,
-    join: joinDeposits,
-  },
+  depositAmount: { sql: sql`o.deposit_paid`, kind: 'money', label: 'Avances versées (€)', summable: true },
   ...pick('depositUsed'),
   paymentGuarantee: {
     sql: sql`gp.payment_guarantee`,
@@ -50,6 +43,15 @@ const columns: Record<string, ListColumn> = {
 export const budgetWarrantyList = defineList({
   ...warrantyList,
   name: 'budget-warranties',
-  from: sql`${warrantyList.from} ${joinProject} ${joinDeposits}`,
+  from: sql`${warrantyList.from} ${joinProject}`,
   columns,
+  stored: warrantySummary(
+    [],
+    {
+      ...WARRANTY_SUMMARY_SUMS,
+      depositAmount: sql`s.deposit_paid`,
+      rgCoveredByGuarantee: sql`(CASE WHEN gp.payment_guarantee THEN s.rg_held - s.rg_released ELSE 0.00 END)`,
+    },
+    sql`order_summaries s JOIN projects gp ON gp.id = s.project_id`,
+  ),
 });

@@ -11,6 +11,14 @@ export { applyLines, recomputeTotals } from './order-lines.js';
 export { loadOrderPdfOrder } from './order-pdf.js';
 export { marketFacts, type OrderPdfOrder } from './order-pdf-layout.js';
 export { nextOrderReference } from './order-reference.js';
+export {
+  depositPaidMismatches,
+  ORDER_SUMMARY_FIGURES,
+  ORDER_SUMMARY_KEYS,
+  recomputedOrderSummaries,
+  refreshOrderSummaries,
+  storedOrderSummaries,
+} from './order-summaries.js';
 export { orderWorkItem } from './order-work-item.js';
 export { ORDER_ENTITY, orderList, orderScope } from './orders.lists.js';
 export { registerOrderRoutes } from './orders.routes.js';

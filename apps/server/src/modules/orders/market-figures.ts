@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { nodeCodesSql } from '../workflow/index.js';
+import { refreshOrderSummaries } from './order-summaries.js';
 import { ORDER_ENTITY } from './orders.lists.js';
 
 /**
@@ -89,7 +90,7 @@ export async function refreshOrderedAmounts(tx: Database, orderIds: readonly num
   await refreshMarketFiguresOfOrders(tx, ids);
 }
 
-/** The ordered amounts and the market figures recomputed from scratch (data written outside the app: bench, seed, repair). */
+/** The ordered amounts, the market figures and the order summaries recomputed from scratch (data written outside the app: bench, seed, repair). */
 export async function refreshEveryMarketFigures(db: Database): Promise<void> {
   await db.execute(
     sql`UPDATE orders o SET ordered_amount = ${orderedAmountSql} WHERE o.ordered_amount IS DISTINCT FROM ${orderedAmountSql}`,
@@ -97,4 +98,6 @@ export async function refreshEveryMarketFigures(db: Database): Promise<void> {
   await db.execute(sql`DELETE FROM market_figures`);
   await db.execute(sql`INSERT INTO market_figures (market_id, ${sumColumns})
     SELECT market_id, ${sumColumns} FROM (${marketSumsSql(sql`TRUE`)}) s`);
+  // the warranty summaries too: the data written outside the app may have skipped their triggers
+  await refreshOrderSummaries(db);
 }

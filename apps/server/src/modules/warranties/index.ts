@@ -1,4 +1,4 @@
 // The warranties module's face: what the app and the other modules may use of it (docs/architecture.md).
 
-export { warrantyList } from './warranties.lists.js';
+export { WARRANTY_SUMMARY_SUMS, warrantyList, warrantySummary } from './warranties.lists.js';
 export { registerWarrantyRoutes } from './warranties.routes.js';

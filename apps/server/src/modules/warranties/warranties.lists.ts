@@ -1,6 +1,7 @@
 import type { WarrantyCriteria } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { defineList, type ListColumn } from '../../platform/list-engine.js';
+import { defineList, type ListColumn, type ListDefinition, type StoredTotals } from '../../platform/list-engine.js';
+import type { Principal } from '../../platform/principal.js';
 import { orderScope } from '../orders/index.js';
 
 /**
@@ -61,6 +62,37 @@ const columns: Record<string, ListColumn> = {
   },
 };
 
+/**
+ * The warranty sums of the orders summed ahead per market, project, agency, "holds RG", "in the ERP" and
+ * "dated" (`order_summaries`, kept by triggers on the orders: docs/decisions.md "Order summaries"), per
+ * summable column: the list's count and totals read them rather than every matching order.
+ */
+export const WARRANTY_SUMMARY_SUMS: Record<string, SQL> = {
+  total: sql`s.total`,
+  rg: sql`s.rg_held`,
+  depositUsed: sql`s.rg_deposit_used`,
+  rgToRelease: sql`(CASE WHEN s.dated THEN s.rg_unreleased ELSE s.rg_unreleased_dated END)`,
+  rgReleased: sql`s.rg_released`,
+  rgLeft: sql`(s.rg_held - s.rg_released)`,
+  rgFromDepositReleased: sql`s.rg_released_on_deposit`,
+};
+
+/**
+ * The stored count and totals of the orders the criteria keep (`conditions` on the summary `s`), in the
+ * caller's scope; `from` may join what extra sums read.
+ */
+export function warrantySummary(conditions: SQL[], sums: Record<string, SQL>, from: SQL = sql`order_summaries s`): StoredTotals {
+  return {
+    from,
+    count: sql`s.orders`,
+    columns: sums,
+    where: (principal: Principal | null) => {
+      const scope = principal ? orderScope(principal, { projectId: sql`s.project_id`, agencyId: sql`s.agency_id` }) : undefined;
+      return sql.join([sql`s.orders <> 0`, ...conditions, ...(scope ? [scope] : [])], sql` AND `);
+    },
+  };
+}
+
 /** The order warranties list (spec 2 /os/warranties): newest first (spec 2 §9), scoped as orders. */
 export const warrantyList = defineList({
   name: 'orders-warranties',
@@ -101,4 +133,42 @@ export function warrantyCondition(criteria: WarrantyCriteria): SQL | undefined {
     conditions.push(sql`o.oracle_id IS NULL`);
   }
   return conditions.length === 0 ? undefined : sql.join(conditions, sql` AND `);
+}
+
+/**
+ * The criteria on the stored summaries (`warrantySummary`): undefined when a criterion is not a column of
+ * the summary (OSCAR sub-projects, imputations), the count and totals then read the orders.
+ */
+export function warrantySummaryConditions(criteria: WarrantyCriteria): SQL[] | undefined {
+  if (criteria.subprojects.length > 0 || criteria.imputations.length > 0) {
+    return undefined;
+  }
+  const conditions: SQL[] = [];
+  if (criteria.projects.length > 0) {
+    conditions.push(inIds(sql`s.project_id`, criteria.projects));
+  }
+  if (criteria.markets.length > 0) {
+    conditions.push(inIds(sql`s.market_id`, criteria.markets));
+  }
+  if (criteria.hideEmptyRg) {
+    conditions.push(sql`s.holds_rg`);
+  }
+  if (criteria.hideErp) {
+    conditions.push(sql`NOT s.in_erp`);
+  }
+  return conditions;
+}
+
+/**
+ * The warranty list restricted to the screen's criteria (what `GET /orders/warranties` runs), its count and
+ * totals read from the summaries when no criterion nor filter needs the orders themselves.
+ */
+export function warrantyListOf(criteria: WarrantyCriteria): ListDefinition {
+  const where = warrantyCondition(criteria);
+  const summary = warrantySummaryConditions(criteria);
+  return defineList({
+    ...warrantyList,
+    ...(where ? { where } : {}),
+    ...(summary ? { stored: warrantySummary(summary, WARRANTY_SUMMARY_SUMS) } : {}),
+  });
 }

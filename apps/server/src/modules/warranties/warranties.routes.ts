@@ -8,7 +8,7 @@ import { sendCsv } from '../../platform/csv-export.js';
 import { badRequest } from '../../platform/errors.js';
 import { type ListDefinition, parseListQuery, runList } from '../../platform/list-engine.js';
 import { auditContext } from '../../platform/route-helpers.js';
-import { warrantyCondition, warrantyList } from './warranties.lists.js';
+import { warrantyListOf } from './warranties.lists.js';
 import { createWarrantyService } from './warranties.service.js';
 
 const CRITERIA = ['projects', 'markets', 'subprojects', 'imputations', 'hideEmptyRg', 'hideErp'] as const;
@@ -31,8 +31,7 @@ function warrantyRequest(raw: unknown): { definition: ListDefinition; wire: Reco
   for (const key of CRITERIA) {
     delete wire[key];
   }
-  const where = warrantyCondition(criteria.data);
-  return { definition: where ? { ...warrantyList, where } : warrantyList, wire };
+  return { definition: warrantyListOf(criteria.data), wire };
 }
 
 /**
