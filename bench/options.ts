@@ -15,8 +15,9 @@ export const MOVES = positiveIntegerFromEnvironment('BENCH_MOVES', 100);
 export const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 
 /**
- * BENCH_ONLY=a,u1,captured measures only these scenarios: a key (`a`, `o3`, `admin:orders`) or a group
- * (`lists`, `captured`, `moves`, `csv`, `concurrent`, `filters`, `erp`).
+ * BENCH_ONLY=a,u1,captured measures only these scenarios: a key (`a`, `o3`, `admin:orders`), a key's start
+ * followed by `*` (`admin:dashboard/*`) or a group (`lists`, `captured`, `moves`, `csv`, `concurrent`,
+ * `filters`, `erp`).
  */
 const ONLY = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -24,7 +25,13 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
   .filter((key) => key !== '');
 
 export function selected(key: string, group: string): boolean {
-  return ONLY.length === 0 || ONLY.includes(key) || ONLY.includes(group);
+  return (
+    ONLY.length === 0 ||
+    ONLY.includes(key) ||
+    ONLY.includes(group) ||
+    // `admin:dashboard/*`: every key with that start (captured keys hold commas: `sort=since,asc`)
+    ONLY.some((only) => only.endsWith('*') && key.startsWith(only.slice(0, -1)))
+  );
 }
 
 export function groupSelected(group: string): boolean {

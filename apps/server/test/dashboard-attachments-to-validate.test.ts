@@ -32,26 +32,30 @@ async function page(token: string, query: Record<string, string> = {}): Promise<
 
 const idsOf = async (token: string) => (await page(token, { size: '100' })).content.map((row) => row.id);
 
-/** A validated order of the market (its token put straight on os_validated). */
+/** A validated order of the market (its token and its stored node put straight on os_validated). */
 async function validatedOrder(marketId: number): Promise<number> {
   const id = await createOrder(app, db, admin, marketId);
+  const nodeId = orderNodes.get('os_validated') ?? 0;
   await db
     .update(workflowTokens)
-    .set({ nodeId: orderNodes.get('os_validated') ?? 0 })
+    .set({ nodeId })
     .where(and(eq(workflowTokens.entityName, 'order'), eq(workflowTokens.entityId, id)));
+  await db.update(orders).set({ wfNodeId: nodeId }).where(eq(orders.id, id));
   return id;
 }
 
 const ownOrder = await validatedOrder(ownMarket?.id ?? 0);
 const foreignOrder = await validatedOrder(otherAgencyMarket?.id ?? 0);
 
-/** A new attachment of the order whose token is put straight on an attachment node. */
+/** A new attachment of the order whose token (and stored node) is put straight on an attachment node. */
 async function attachmentOn(order: number, nodeCode: string): Promise<number> {
   const id = await fx.attachment(order);
+  const nodeId = attachmentNodes.get(nodeCode) ?? 0;
   await db
     .update(workflowTokens)
-    .set({ nodeId: attachmentNodes.get(nodeCode) ?? 0 })
+    .set({ nodeId })
     .where(and(eq(workflowTokens.entityName, 'attachement'), eq(workflowTokens.entityId, id)));
+  await db.update(attachments).set({ wfNodeId: nodeId }).where(eq(attachments.id, id));
   return id;
 }
 

@@ -34,13 +34,15 @@ async function orderIds(token: string): Promise<number[]> {
   return (await page<OrderToValidateRow>(token, ORDERS, { size: '100' })).content.map((row) => row.id);
 }
 
-/** A new order of the market whose token is put straight on an order node. */
+/** A new order of the market whose token (and the node stored on the order) is put straight on an order node. */
 async function orderOn(marketId: number, nodeCode: string): Promise<number> {
   const id = await createOrder(app, db, admin, marketId);
+  const nodeId = orderNodes.get(nodeCode) ?? 0;
   await db
     .update(workflowTokens)
-    .set({ nodeId: orderNodes.get(nodeCode) ?? 0 })
+    .set({ nodeId })
     .where(and(eq(workflowTokens.entityName, 'order'), eq(workflowTokens.entityId, id)));
+  await db.update(orders).set({ wfNodeId: nodeId }).where(eq(orders.id, id));
   return id;
 }
 

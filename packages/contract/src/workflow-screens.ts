@@ -61,6 +61,10 @@ export type DashboardNode = {
   count: number;
   /** Tokens of the node the caller must move forward (My tasks). */
   haveToDo: number;
+  /** The count stopped at `count` (the lists' cap, LIST_COUNT_CAP): more items are there ("plus de 10 000"). */
+  countCapped?: boolean;
+  /** The same for `haveToDo`. */
+  haveToDoCapped?: boolean;
 };
 
 /** Orders counted as running on the home dashboard: validated by the subcontractor, not closed yet. */

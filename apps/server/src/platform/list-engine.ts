@@ -35,6 +35,11 @@ export type ColumnKind = 'id' | 'text' | 'enum' | 'number' | 'money' | 'date' | 
 export type ListColumn = {
   sql: SQL;
   kind: ColumnKind;
+  /**
+   * What a sort on the column reads, when it is not `sql` but orders the rows the same way (a timestamp
+   * shown as ISO text: its index can then serve the sort). Filters and the CSV still read `sql`.
+   */
+  orderSql?: SQL;
   /** Header of the CSV export (French). */
   label: string;
   sortable?: boolean;
@@ -289,7 +294,7 @@ export function buildOrderBy(
   sort: ListQuery['sort'],
   outer?: (name: string, column: ListColumn) => SQL,
 ): SQL {
-  const reference = outer ?? ((_name: string, column: ListColumn) => column.sql);
+  const reference = outer ?? ((_name: string, column: ListColumn) => column.orderSql ?? column.sql);
   const chosen = sort ?? definition.defaultSort;
   const column = ownColumn(definition, chosen.column);
   if (!column || column.sortable === false) {
@@ -500,6 +505,11 @@ export function configureLists(db: Database, settings: Partial<ListSettings> | u
 
 function listSettings(db: Database): ListSettings {
   return settingsByDatabase.get(db) ?? DEFAULT_LIST_SETTINGS;
+}
+
+/** Rows a count of this database's lists goes to at most (other capped counts, e.g. the dashboard's, share it). */
+export function listCountCap(db: Database): number {
+  return listSettings(db).countCap;
 }
 
 /** Totals being computed or kept, and how long their statement ran (its wait for a slot aside). */

@@ -102,6 +102,8 @@ export const workflowTokens = pgTable(
   (table) => [
     uniqueIndex('workflow_tokens_entity_unique').on(table.entityName, table.entityId),
     index('workflow_tokens_node_idx').on(table.nodeId, table.id),
+    // the home dashboard's lists, longest waiting or latest first, walk a kind's tokens by arrival time
+    index('workflow_tokens_since_idx').on(table.entityName, table.updatedAt.asc().nullsFirst(), table.entityId),
   ],
 );
 

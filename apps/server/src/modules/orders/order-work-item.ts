@@ -17,7 +17,7 @@ export function orderRowScope(principal: Principal): SQL | undefined {
 export const orderWorkItem: WorkItemKind = {
   entity: ORDER_ENTITY,
   nodeColumn: { table: 'orders', column: 'wf_node_id' },
-  row: { from: sql`orders o`, alias: 'o', scope: orderRowScope },
+  row: { from: sql`orders o`, alias: 'o', scope: orderRowScope, amount: sql`o.total` },
   scope(principal: Principal, entityId: SQL): SQL {
     if (!can(principal, 'order', 'read')) {
       return sql`FALSE`;

@@ -9,18 +9,21 @@ export const ATTACHMENT_ITEM = WORKFLOW_OBJECTS.attachement;
 /** The token of the item (`tok`, one per item) and its step, agency and project: the columns the lists share. */
 function stepColumns(): Record<string, ListColumn> {
   return {
-    nodeId: { sql: sql`tn.id`, kind: 'id', label: 'Étape (id)' },
-    nodeName: { sql: sql`tn.name`, kind: 'text', label: 'Étape' },
-    nodeCode: { sql: sql`tn.code`, kind: 'text', label: 'Code étape' },
-    agencyId: { sql: sql`a.id`, kind: 'id', label: 'Agence (id)' },
-    agencyName: { sql: sql`a.name`, kind: 'text', label: 'Agence' },
-    projectId: { sql: sql`p.id`, kind: 'id', label: 'Projet (id)' },
-    projectName: { sql: sql`p.name`, kind: 'text', label: 'Projet' },
-    // ISO 8601 in UTC (the driver's text form, `2026-03-04 09:30:00+00`, is not one); sorts as the time does
+    nodeId: { sql: sql`tn.id`, kind: 'id', label: 'Étape (id)', joined: true },
+    nodeName: { sql: sql`tn.name`, kind: 'text', label: 'Étape', joined: true },
+    nodeCode: { sql: sql`tn.code`, kind: 'text', label: 'Code étape', joined: true },
+    agencyId: { sql: sql`a.id`, kind: 'id', label: 'Agence (id)', joined: true },
+    agencyName: { sql: sql`a.name`, kind: 'text', label: 'Agence', joined: true },
+    projectId: { sql: sql`p.id`, kind: 'id', label: 'Projet (id)', joined: true },
+    projectName: { sql: sql`p.name`, kind: 'text', label: 'Projet', joined: true },
+    // ISO 8601 in UTC (the driver's text form, `2026-03-04 09:30:00+00`, is not one); sorted on the time
+    // itself, which the tokens' index by kind and arrival (`workflow_tokens_since_idx`) serves
     since: {
       sql: sql`to_char(tok.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      orderSql: sql`tok.updated_at`,
       kind: 'date',
       label: "Arrivée à l'étape",
+      joined: true,
     },
   };
 }
@@ -38,13 +41,15 @@ export function ordersToValidateList(haveToDo: SQL): ListDefinition {
       JOIN markets m ON m.id = o.market_id
       JOIN agencies a ON a.id = o.agency_id
       JOIN projects p ON p.id = o.project_id`,
+    // My tasks reads the order alone (its stored node and scope): counted without the joins
+    countFrom: sql`orders o`,
     idColumn: 'id',
     columns: {
       id: { sql: sql`o.id`, kind: 'id', label: 'ID' },
       reference: { sql: sql`o.reference`, kind: 'text', label: 'Référence' },
       name: { sql: sql`o.name`, kind: 'text', label: 'Complément' },
-      marketId: { sql: sql`m.id`, kind: 'id', label: 'Marché (id)' },
-      marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Marché' },
+      marketId: { sql: sql`m.id`, kind: 'id', label: 'Marché (id)', joined: true },
+      marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Marché', joined: true },
       amount: { sql: sql`o.total`, kind: 'money', label: 'Montant (€ HT)', summable: true },
       ...stepColumns(),
     },
@@ -88,6 +93,10 @@ export function attachmentsToValidateList(haveToDo: SQL): ListDefinition {
       JOIN markets m ON m.id = o.market_id
       JOIN agencies a ON a.id = o.agency_id
       JOIN projects p ON p.id = o.project_id`,
+    // My tasks reads the attachment and its order (stored node, scope): counted without the other joins;
+    // a LEFT JOIN on the order's key (order_id is a NOT NULL foreign key: the same rows), which PostgreSQL
+    // drops when no scope reads the order
+    countFrom: sql`attachments att LEFT JOIN orders o ON o.id = att.order_id`,
     idColumn: 'id',
     columns: {
       id: { sql: sql`att.id`, kind: 'id', label: 'ID' },
@@ -95,8 +104,8 @@ export function attachmentsToValidateList(haveToDo: SQL): ListDefinition {
       orderId: { sql: sql`o.id`, kind: 'id', label: 'Commande (id)' },
       orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
       orderName: { sql: sql`o.name`, kind: 'text', label: 'Complément' },
-      marketId: { sql: sql`m.id`, kind: 'id', label: 'Marché (id)' },
-      marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Marché' },
+      marketId: { sql: sql`m.id`, kind: 'id', label: 'Marché (id)', joined: true },
+      marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Marché', joined: true },
       amount: { sql: sql`att.amount`, kind: 'money', label: 'Montant (€ HT)', summable: true },
       ...stepColumns(),
     },

@@ -27,9 +27,18 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
   const { registry } = engine;
   const listQuery = { querystring: z.looseObject({}) };
 
-  /** The item ids of the caller's My tasks on one kind, as a condition on `entityId`. */
-  async function haveToDo(request: FastifyRequest, entity: string, entityId: SQL) {
-    return (await engine.workItemFilter(principalOf(request), 'haveToDo', entity, entityId)) ?? sql`FALSE`;
+  /**
+   * The item ids of the caller's My tasks on one kind, as a condition on `entityId`. A kind that stores its
+   * node on its row, when the list names that row as the kind does (`alias`), is filtered on the row itself
+   * (stored node, the role's node ids, the visibility on the row), without the tokens.
+   */
+  async function haveToDo(request: FastifyRequest, entity: string, entityId: SQL, alias?: string) {
+    const kind = registry.kind(entity);
+    const row =
+      kind?.nodeColumn && kind.row && kind.row.alias === alias
+        ? { nodeId: sql`${sql.identifier(alias)}.${sql.identifier(kind.nodeColumn.column)}`, scope: kind.row.scope }
+        : undefined;
+    return (await engine.workItemFilter(principalOf(request), 'haveToDo', entity, entityId, row)) ?? sql`FALSE`;
   }
 
   typed.get('/api/dashboard/nodes', { config: signedIn }, async (request) => {
@@ -40,7 +49,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
 
   typed.get('/api/dashboard/runningorders', { schema: listQuery, config: signedIn }, async (request) => {
     const actors = await engine.actorsOf(principalOf(request));
-    return runList(db, runningOrderList(registry, actors), parseListQuery(request.query), null);
+    return runList(db, await runningOrderList(db, registry, actors), parseListQuery(request.query), null);
   });
 
   typed.get('/api/dashboard/runningorders/amount', { config: signedIn }, async (request) =>
@@ -53,7 +62,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
     async (request) =>
       runList(
         db,
-        ordersToValidateList(await haveToDo(request, ORDER_ITEM, sql`o.id`)),
+        ordersToValidateList(await haveToDo(request, ORDER_ITEM, sql`o.id`, 'o')),
         parseListQuery({ size: TO_VALIDATE_PAGE_SIZE, ...request.query }),
         null,
       ),
@@ -77,7 +86,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
     async (request) =>
       runList(
         db,
-        attachmentsToValidateList(await haveToDo(request, ATTACHMENT_ITEM, sql`att.id`)),
+        attachmentsToValidateList(await haveToDo(request, ATTACHMENT_ITEM, sql`att.id`, 'att')),
         parseListQuery({ size: TO_VALIDATE_PAGE_SIZE, ...request.query }),
         null,
       ),

@@ -40,7 +40,13 @@ export type WorkItemKind = {
    * tables its scope reads) and a profile's visibility on it, read right included: My tasks then reads the
    * row itself (GET /wftoken/my-actions).
    */
-  row?: { from: SQL; alias: string; scope(principal: Principal): SQL | undefined };
+  row?: {
+    from: SQL;
+    alias: string;
+    scope(principal: Principal): SQL | undefined;
+    /** `amount` read on the row itself (a column, not a subquery): the dashboard's sum over many rows. */
+    amount?: SQL;
+  };
 };
 
 /** Which moves a guard or post-action concerns: every given field must match (none: every move). */

@@ -3,6 +3,7 @@ import { Badge, Card, Col, Empty, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
+import { formatCount } from '../../lib/i18n';
 import { tasksByWorkflow } from './dashboard.api';
 import {
   useAttachmentsToValidate,
@@ -71,7 +72,12 @@ export function MyTasksCard({ nodes, withItems = true }: { nodes: readonly Dashb
                   {group.nodes.map((node) => (
                     <li key={node.nodeId}>
                       <Link to={`/node/${node.nodeId}?filter=haveToDo`}>{node.nodeName}</Link>
-                      <Typography.Text type="secondary"> {t('home.tasks.count', { count: node.haveToDo })}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {' '}
+                        {node.haveToDoCapped
+                          ? t('home.tasks.moreThan', { count: formatCount(node.haveToDo) })
+                          : t('home.tasks.count', { count: node.haveToDo })}
+                      </Typography.Text>
                     </li>
                   ))}
                 </ul>

@@ -3,6 +3,7 @@ import type { DashboardNode } from '@isf/contract';
 import { Card, Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatCount } from '../../lib/i18n';
 
 /** The workflow process table (spec 1 §2 home): workflow, node, quantity, link to the node; nodes holding items only. */
 export function ProcessTable({ nodes, loading }: { nodes: readonly DashboardNode[]; loading: boolean }) {
@@ -14,7 +15,14 @@ export function ProcessTable({ nodes, loading }: { nodes: readonly DashboardNode
       render: (_value, node) => <Link to={`/wf/${node.workflowId}`}>{node.workflowName}</Link>,
     },
     { key: 'node', dataIndex: 'nodeName', title: t('home.process.node') },
-    { key: 'count', dataIndex: 'count', title: t('home.process.quantity'), align: 'right', width: 110 },
+    {
+      key: 'count',
+      title: t('home.process.quantity'),
+      align: 'right',
+      width: 110,
+      // past the lists' cap the server stops counting: "plus de 10 000"
+      render: (_value, node) => (node.countCapped ? t('home.process.moreThan', { count: formatCount(node.count) }) : node.count),
+    },
     {
       key: 'link',
       title: '',

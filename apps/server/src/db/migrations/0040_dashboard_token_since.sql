@@ -1,0 +1,1 @@
+CREATE INDEX "workflow_tokens_since_idx" ON "workflow_tokens" USING btree ("entity_name","updated_at" NULLS FIRST,"entity_id");
