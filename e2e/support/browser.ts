@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
@@ -24,8 +24,65 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+/**
+ * What the pages of the running journey wrote to the console as errors or React warnings, or threw
+ * uncaught: the journey fails on any of them (`support/console-rule.ts`), but for those it declared
+ * with `allowConsole`.
+ */
+const consoleProblems: string[] = [];
+const allowed: RegExp[] = [];
+
+/** A console message a journey expects (a refusal it provokes on purpose), for the running journey only. */
+export function allowConsole(pattern: RegExp): void {
+  allowed.push(pattern);
+}
+
+/** The problems seen since the last call, but the allowed ones, and forgets them. */
+export function takeConsoleProblems(): string[] {
+  return consoleProblems.splice(0).filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+}
+
+/** At the end of a journey: its problems, and its allowances forgotten (one journey at a time). */
+export function endConsoleWatch(): string[] {
+  const taken = takeConsoleProblems();
+  allowed.length = 0;
+  return taken;
+}
+
+/**
+ * The browser logs every answer that is not 2xx as "Failed to load resource". The app's own refusals
+ * (4xx of the API: a form error, a stale version, a forbidden action) are shown on the screen and are part
+ * of the journeys; a 4xx on anything else (the favicon, a script) and any 5xx are problems.
+ */
+function isApiRefusal(message: ConsoleMessage): boolean {
+  const status = /the server responded with a status of (\d{3})/.exec(message.text())?.[1];
+  return status?.startsWith('4') === true && new URL(message.location().url || 'about:blank').pathname.startsWith('/api/');
+}
+
+/** Kept for the end of the journey, and printed at once (the failure comes when the journey is over). */
+function report(problem: string): void {
+  consoleProblems.push(problem);
+  console.warn(`browser console: ${problem}`);
+}
+
+function watchConsole(context: BrowserContext): void {
+  context.on('console', (message) => {
+    const text = message.text();
+    if (
+      (message.type() === 'error' && !isApiRefusal(message)) ||
+      (message.type() === 'warning' && /\bReact\b|^Warning: /.test(text))
+    ) {
+      report(`console.${message.type()} on ${message.page()?.url() ?? '?'}: ${text} (${message.location().url})`);
+    }
+  });
+  context.on('weberror', (error) => {
+    report(`uncaught on ${error.page()?.url() ?? '?'}: ${error.error().stack ?? error.error().message}`);
+  });
+}
+
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'fr-FR', acceptDownloads: true });
+  watchConsole(context);
   return context.newPage();
 }
 

@@ -63,7 +63,14 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForServer(baseUrl, child, 90_000);
+  // the first start initialises the embedded database and seeds the demo: minutes on a loaded machine
+  try {
+    await waitForServer(baseUrl, child, 300_000);
+  } catch (error) {
+    // no teardown runs after a failed setup: the app would be left running
+    child.kill('SIGTERM');
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
   return async () => {
     child.kill('SIGTERM');

@@ -97,6 +97,8 @@ export type ListDefinition = {
 export type StoredTotals = {
   /** The summary rows and their joins. */
   from: SQL;
+  /** The summary rows alone, when only the sums read `from`'s joins (the count then skips them). */
+  countFrom?: SQL;
   /** The summary rows that stand for the list's rows: its `where` and the caller's scope, on the summary's columns. */
   where: (principal: Principal | null) => SQL;
   /** The number of the list's rows a summary row stands for. */
@@ -437,7 +439,7 @@ export function buildListStatements(
     countLimit,
     // `__count`: a list may have a column named `count`
     count: stored
-      ? sql`SELECT coalesce(sum(${stored.count}), 0)::bigint AS __count FROM ${stored.from} WHERE ${stored.where(principal)}`
+      ? sql`SELECT coalesce(sum(${stored.count}), 0)::bigint AS __count FROM ${stored.countFrom ?? stored.from} WHERE ${stored.where(principal)}`
       : sql`SELECT count(*)::bigint AS __count FROM (SELECT 1 FROM ${countSource(definition, query, false)} WHERE ${where} LIMIT ${countLimit + 1}) AS capped`,
   };
 }

@@ -84,6 +84,7 @@ export const WARRANTY_SUMMARY_SUMS: Record<string, SQL> = {
 export function warrantySummary(conditions: SQL[], sums: Record<string, SQL>, from: SQL = sql`order_summaries s`): StoredTotals {
   return {
     from,
+    countFrom: sql`order_summaries s`,
     count: sql`s.orders`,
     columns: sums,
     where: (principal: Principal | null) => {

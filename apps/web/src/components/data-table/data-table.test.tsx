@@ -12,14 +12,20 @@ const columns: DataColumn<UnitRow>[] = [
   { key: 'amount', title: 'Montant', summary: true },
 ];
 
-function UnitTable(options: Partial<ListControllerOptions>) {
+function UnitTable({
+  tableColumns = columns,
+  ...options
+}: Partial<ListControllerOptions> & { tableColumns?: DataColumn<UnitRow>[] }) {
   const controller = useListController<UnitRow>({ listName: 'units', path: '/unit', ...options });
-  return <DataTable controller={controller} columns={columns} csvPath="/unit/csv" />;
+  return <DataTable controller={controller} columns={tableColumns} csvPath="/unit/csv" />;
 }
 
-function show(options: Partial<ListControllerOptions> = {}) {
+function show(options: Partial<ListControllerOptions> & { tableColumns?: DataColumn<UnitRow>[] } = {}) {
   renderRoutes([{ path: '/', element: <UnitTable {...options} /> }], '/');
 }
+
+const PINNED = 'ant-table-cell-fix-start';
+const pinned = (cells: Iterable<Element>) => Array.from(cells).map((cell) => cell.classList.contains(PINNED));
 
 describe('DataTable', () => {
   beforeEach(() => localStorage.clear());
@@ -175,5 +181,48 @@ describe('DataTable', () => {
     await screen.findByText('Mètre');
     fireEvent.click(screen.getByRole('columnheader', { name: 'Nom' }));
     await waitFor(() => expect(fetchMock.mock.calls.at(-1)?.[0]).toContain('sort=name%2Casc'));
+  });
+
+  it('pins the selection, the number and the reference (shown first) on the left, with the totals label', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.includes('summary=only')
+          ? reply(200, { summary: { amount: '10.00' } })
+          : reply(200, { content: [{ id: 7, name: 'Mètre', amount: '10.00' }], totalElements: 1 }),
+      ),
+    );
+    const withReference: DataColumn<UnitRow>[] = [
+      { key: 'id', title: 'ID' },
+      { key: 'name', title: 'Nom', reference: true },
+      { key: 'amount', title: 'Montant', summary: true },
+    ];
+    show({ summary: true, tableColumns: withReference });
+    const cell = await screen.findByText('Mètre');
+    const [titles, filters] = Array.from(document.querySelectorAll('.ant-table-thead > tr'));
+    // the reference comes first, after the selection and the number
+    expect(Array.from(titles?.children ?? []).map((th) => th.textContent)).toEqual(['', '#', 'Nom', 'ID', 'Montant']);
+    expect(pinned(titles?.children ?? [])).toEqual([true, true, true, false, false]);
+    // the filter row's cells stick under their titles
+    await waitFor(() => expect(pinned(filters?.children ?? [])).toEqual([true, true, true, false, false]));
+    expect(pinned(cell.closest('tr')?.children ?? [])).toEqual([true, true, true, false, false]);
+    // the totals label spans the pinned columns and is pinned with them
+    const totals = document.querySelector('.isf-summary-row') as HTMLElement;
+    expect(await within(totals).findByText('10.00')).toBeTruthy();
+    const label = within(totals).getByText('Total').closest('td');
+    expect(label?.colSpan).toBe(3);
+    expect(label?.classList.contains(PINNED)).toBe(true);
+    expect(pinned(totals.children)).toEqual([true, false, false]);
+  });
+
+  it('pins nothing in a list without a reference', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(200, { content: [{ id: 7, name: 'Mètre' }], totalElements: 1 })),
+    );
+    show();
+    const cell = await screen.findByText('Mètre');
+    expect(pinned(cell.closest('tr')?.children ?? [])).toEqual([false, false, false, false, false]);
+    expect(pinned(document.querySelectorAll('.ant-table-thead th'))).not.toContain(true);
   });
 });

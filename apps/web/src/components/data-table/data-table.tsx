@@ -25,6 +25,12 @@ export type DataColumn<Row> = {
   renderSummary?: (value: string) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /**
+   * The list's reference (the order's number, the attachment's reference...): shown first and pinned on
+   * the left with the selection and number columns, so that a row stays named when the table is
+   * scrolled sideways; the totals row's label is pinned with it. One column a list.
+   */
+  reference?: boolean;
 };
 
 export type DataTableProps<Row extends { id: Key }> = {
@@ -42,6 +48,7 @@ export type DataTableProps<Row extends { id: Key }> = {
 };
 
 const NUMBER_COLUMN = '__number';
+const SELECTION_WIDTH = 32;
 const headerComponents = { header: { wrapper: HeaderWithFilters } };
 
 function cellValue(row: object, key: string): ReactNode {
@@ -53,12 +60,21 @@ function cellValue(row: object, key: string): ReactNode {
       : null;
 }
 
+/** The reference column first, the others in their order (a list without reference is left as it is). */
+export function referenceFirst<Row>(columns: DataColumn<Row>[]): DataColumn<Row>[] {
+  const reference = columns.find((column) => column.reference);
+  return reference ? [reference, ...columns.filter((column) => column !== reference)] : columns;
+}
+
 /** The generic list table of spec 1 §2, rendering a list controller's state. */
 export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
-  const { controller, columns, csvPath, selectable = true, numbered = true, onRowClick, toolbar, rowClassName } = props;
+  const { controller, csvPath, selectable = true, numbered = true, onRowClick, toolbar, rowClassName } = props;
   const { t } = useTranslation();
   const { state, filterInputs } = controller;
   const firstRowNumber = (state.page - 1) * state.size + 1;
+  const columns = useMemo(() => referenceFirst(props.columns), [props.columns]);
+  // the leading columns (selection, number) are pinned with the reference, none without one
+  const pinned = columns[0]?.reference === true;
 
   const tableColumns = useMemo<TableColumnsType<Row>>(() => {
     const nullMenu = [
@@ -66,7 +82,16 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
       { text: t('table.filterNotNull'), value: FILTER_NOT_NULL },
     ];
     const numberColumn: TableColumnsType<Row> = numbered
-      ? [{ key: NUMBER_COLUMN, title: '#', width: 56, align: 'right', render: (_value, _row, index) => firstRowNumber + index }]
+      ? [
+          {
+            key: NUMBER_COLUMN,
+            title: '#',
+            align: 'right',
+            fixed: pinned ? 'start' : undefined,
+            className: 'isf-number-cell',
+            render: (_value, _row, index) => firstRowNumber + index,
+          },
+        ]
       : [];
     return [
       ...numberColumn,
@@ -80,6 +105,8 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
           title: column.title,
           width: column.width,
           align: column.align,
+          fixed: column.reference ? ('start' as const) : undefined,
+          className: column.reference ? 'isf-reference-cell' : undefined,
           sorter: sortable,
           sortOrder: sortable ? sortOrderOf(state.sort, column.key) : undefined,
           filters: nullFilter ? nullMenu : undefined,
@@ -90,7 +117,7 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
         };
       }),
     ];
-  }, [columns, numbered, firstRowNumber, state.filters, state.sort, t]);
+  }, [columns, numbered, pinned, firstRowNumber, state.filters, state.sort, t]);
 
   const filterCells: FilterCell[] = [
     ...(selectable ? [{ key: '__selection', filterable: false }] : []),
@@ -105,7 +132,9 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
     controller.state.summary &&
     !controller.isError &&
     (controller.summary !== undefined || controller.summaryLoading || controller.summaryTimedOut);
-  const leadingCells = (selectable ? 1 : 0) + (numbered ? 1 : 0);
+  // the label spans the leading columns, and the reference column when it has no total of its own
+  const labelled = pinned && !columns[0]?.summary ? 1 : 0;
+  const leadingCells = (selectable ? 1 : 0) + (numbered ? 1 : 0) + labelled;
   const summaryCell = (column: DataColumn<Row>): ReactNode => {
     if (!column.summary) {
       return null;
@@ -133,7 +162,7 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
               {t('table.total')}
             </Table.Summary.Cell>
           ) : null}
-          {columns.map((column, index) => (
+          {columns.slice(labelled).map((column, index) => (
             <Table.Summary.Cell key={column.key} index={leadingCells + index} align={column.align}>
               {summaryCell(column)}
             </Table.Summary.Cell>
@@ -206,7 +235,13 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
           summary={renderSummary}
           rowSelection={
             selectable
-              ? { selectedRowKeys: controller.selectedKeys, preserveSelectedRowKeys: true, onChange: controller.setSelectedKeys }
+              ? {
+                  selectedRowKeys: controller.selectedKeys,
+                  preserveSelectedRowKeys: true,
+                  onChange: controller.setSelectedKeys,
+                  columnWidth: SELECTION_WIDTH,
+                  fixed: pinned ? 'start' : undefined,
+                }
               : undefined
           }
           rowClassName={rowClassName ? (row) => rowClassName(row) : undefined}

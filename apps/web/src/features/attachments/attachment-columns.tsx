@@ -18,13 +18,16 @@ export function useAttachmentColumns({ ftth }: { ftth: boolean }): DataColumn<At
   return useMemo<DataColumn<AttachmentListRow>[]>(() => {
     const detailRoute = (row: AttachmentListRow) => `${ATTACHMENT_DETAIL_ROUTE}/${row.id}`;
     return [
-      linkColumn<AttachmentListRow>(
-        'reference',
-        t('attachmentList.reference'),
-        'attachement',
-        detailRoute,
-        (row) => row.reference,
-      ),
+      {
+        ...linkColumn<AttachmentListRow>(
+          'reference',
+          t('attachmentList.reference'),
+          'attachement',
+          detailRoute,
+          (row) => row.reference,
+        ),
+        reference: true,
+      },
       linkColumn<AttachmentListRow>(
         'orderName',
         t('attachmentList.orderName'),
@@ -54,7 +57,6 @@ export function useAttachmentColumns({ ftth }: { ftth: boolean }): DataColumn<At
         sortable: false,
         filter: false,
         nullFilter: false,
-        width: 56,
       },
     ];
   }, [t, ftth]);

@@ -16,6 +16,7 @@ export function useContractColumns(): DataColumn<ContractRow>[] {
       {
         key: 'contractNumber',
         title: t('contracts.contractNumber'),
+        reference: true,
         render: (row) => (
           <EntityLink entity="contract" to={`${CONTRACT_DETAIL_ROUTE}/${row.id}`}>
             {row.contractNumber}

@@ -67,6 +67,7 @@ export function useDepositColumns({ edit, withMarket, usageButton }: DepositColu
       {
         key: 'reference',
         title: t('deposits.reference'),
+        reference: true,
         render: (row) =>
           field(
             row,

@@ -22,6 +22,7 @@ function useSubcontractorOrderColumns(): DataColumn<OrderToValidateRow>[] {
       {
         key: 'reference',
         title: t('home.toValidate.order'),
+        reference: true,
         nullFilter: false,
         render: (row) => (
           <EntityLink entity="order" to={`${ORDER_DETAIL_ROUTE}/${row.id}`}>

@@ -84,6 +84,7 @@ export function useOrderToValidateColumns(): DataColumn<OrderToValidateRow>[] {
       {
         key: 'reference',
         title: t('home.toValidate.order'),
+        reference: true,
         nullFilter: false,
         render: (row: OrderToValidateRow) => (
           <EntityLink entity="order" to={`${ORDER_DETAIL_ROUTE}/${row.id}`}>
@@ -110,6 +111,7 @@ export function useMarketToValidateColumns(): DataColumn<MarketToValidateRow>[] 
       {
         key: 'edifice',
         title: t('home.toValidate.market'),
+        reference: true,
         nullFilter: false,
         render: (row: MarketToValidateRow) => (
           <EntityLink entity="subcontractor_market" to={`${MARKET_DETAIL_ROUTE}/${row.id}`}>
@@ -136,6 +138,7 @@ export function useAttachmentToValidateColumns(): DataColumn<AttachmentToValidat
       {
         key: 'reference',
         title: t('home.toValidate.attachment'),
+        reference: true,
         nullFilter: false,
         render: (row: AttachmentToValidateRow) => (
           <EntityLink entity="attachement" to={`${ATTACHMENT_DETAIL_ROUTE}/${row.id}`}>

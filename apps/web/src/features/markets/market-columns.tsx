@@ -21,6 +21,7 @@ export function useMarketColumns({ withAgency }: { withAgency: boolean }): DataC
       {
         key: 'edifice',
         title: t('markets.edifice'),
+        reference: true,
         render: (row) => (
           <EntityLink entity="subcontractor_market" to={`${MARKET_DETAIL_ROUTE}/${row.id}`}>
             {row.edifice}

@@ -34,7 +34,7 @@ export function OracleImputationListPage() {
   });
   const columns = useMemo<DataColumn<OracleImputationRow>[]>(
     () => [
-      { key: 'id', title: t('oracleImputations.columns.id'), width: 70 },
+      { key: 'id', title: t('oracleImputations.columns.id'), width: 70, reference: true },
       { key: 'eotp', title: t('oracleImputations.columns.eotp') },
       { key: 'prestationType', title: t('oracleImputations.columns.prestationType') },
       { key: 'projectNumber', title: t('oracleImputations.columns.projectNumber') },

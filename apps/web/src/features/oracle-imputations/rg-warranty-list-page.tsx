@@ -40,7 +40,7 @@ export function RgWarrantyListPage() {
       }
     };
     return [
-      { key: 'warrantyId', title: t('rgWarranties.columns.warrantyId'), width: 90 },
+      { key: 'warrantyId', title: t('rgWarranties.columns.warrantyId'), width: 90, reference: true },
       linkColumn<RgWarrantyRow>(
         'orderName',
         t('rgWarranties.columns.orderName'),

@@ -30,13 +30,16 @@ export function useOrderColumns({ ftth, withMarket }: OrderColumnOptions): DataC
         ]
       : [];
     return [
-      linkColumn<OrderRow>(
-        'reference',
-        t('orderList.reference'),
-        'order',
-        (row) => `${ORDER_DETAIL_ROUTE}/${row.id}`,
-        (row) => row.reference,
-      ),
+      {
+        ...linkColumn<OrderRow>(
+          'reference',
+          t('orderList.reference'),
+          'order',
+          (row) => `${ORDER_DETAIL_ROUTE}/${row.id}`,
+          (row) => row.reference,
+        ),
+        reference: true,
+      },
       { key: 'name', title: t('orderList.name') },
       ...market,
       linkColumn<OrderRow>(

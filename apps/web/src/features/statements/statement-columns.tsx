@@ -49,7 +49,7 @@ export function useStatementColumns({ withMarket }: { withMarket: boolean }): Da
         ]
       : [];
     return [
-      { key: 'id', title: t('statements.id'), width: 80 },
+      { key: 'id', title: t('statements.id'), width: 80, reference: true },
       linkColumn<StatementListRow>('date', t('statements.date'), 'monthly_statement', detailRoute, (row) =>
         formatIsoDate(row.date),
       ),

@@ -29,6 +29,7 @@ export function useWarrantyColumns(): DataColumn<WarrantyRow>[] {
       {
         key: 'reference',
         title: t('warranties.reference'),
+        reference: true,
         render: (row) => (
           <EntityLink entity="order" to={`${ORDER_DETAIL_ROUTE}/${row.id}`}>
             {row.reference}

@@ -25,13 +25,16 @@ function amount(key: string, title: string): DataColumn<NodeTokenRow> {
 
 export const orderItemView: WorkItemView = {
   columns: (t) => [
-    linkColumn<NodeTokenRow>(
-      'reference',
-      t('orderList.reference'),
-      'order',
-      (row) => `${ORDER_DETAIL_ROUTE}/${row.entityId}`,
-      (row) => text(row, 'reference'),
-    ),
+    {
+      ...linkColumn<NodeTokenRow>(
+        'reference',
+        t('orderList.reference'),
+        'order',
+        (row) => `${ORDER_DETAIL_ROUTE}/${row.entityId}`,
+        (row) => text(row, 'reference'),
+      ),
+      reference: true,
+    },
     plain('orderName', t('orderList.name')),
     plain('marketEdifice', t('orderList.market')),
     plain('agencyName', t('orderList.agency')),
@@ -41,13 +44,16 @@ export const orderItemView: WorkItemView = {
 
 export const attachmentItemView: WorkItemView = {
   columns: (t) => [
-    linkColumn<NodeTokenRow>(
-      'reference',
-      t('attachmentList.reference'),
-      'attachement',
-      (row) => `${ATTACHMENT_DETAIL_ROUTE}/${row.entityId}`,
-      (row) => text(row, 'reference'),
-    ),
+    {
+      ...linkColumn<NodeTokenRow>(
+        'reference',
+        t('attachmentList.reference'),
+        'attachement',
+        (row) => `${ATTACHMENT_DETAIL_ROUTE}/${row.entityId}`,
+        (row) => text(row, 'reference'),
+      ),
+      reference: true,
+    },
     plain('orderReference', t('attachmentList.order')),
     plain('orderName', t('attachmentList.orderName')),
     plain('marketEdifice', t('attachmentList.market')),
@@ -58,13 +64,16 @@ export const attachmentItemView: WorkItemView = {
 
 export const marketItemView: WorkItemView = {
   columns: (t) => [
-    linkColumn<NodeTokenRow>(
-      'edifice',
-      t('markets.edifice'),
-      'subcontractor_market',
-      (row) => `${MARKET_DETAIL_ROUTE}/${row.entityId}`,
-      (row) => text(row, 'edifice'),
-    ),
+    {
+      ...linkColumn<NodeTokenRow>(
+        'edifice',
+        t('markets.edifice'),
+        'subcontractor_market',
+        (row) => `${MARKET_DETAIL_ROUTE}/${row.entityId}`,
+        (row) => text(row, 'edifice'),
+      ),
+      reference: true,
+    },
     plain('agencyName', t('markets.agency')),
     plain('projectName', t('markets.project')),
   ],
