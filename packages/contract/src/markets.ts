@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalCalendarDate, optionalText, requiredId, requiredText, versionField } from './fields.js';
+import { optionalCalendarDate, optionalId, optionalText, requiredId, requiredText, versionField } from './fields.js';
 import { formatMessage } from './messages.js';
 
 /** VAT types of a market (spec 2 §9): 20 %, 10 %, reverse charge. */
@@ -33,6 +33,7 @@ export const MARKET_THRESHOLD_POSITIVE_MESSAGE = 'Le seuil doit être supérieur
 export const MARKET_VAT_TYPE_MESSAGE = 'Choisissez un type de TVA : 20 %, 10 % ou autoliquidation.';
 export const MARKET_DEPOSIT_TYPE_MESSAGE = 'Choisissez un type de retenue : classique, avec seuil ou non applicable.';
 export const MARKET_DATE_INVALID_MESSAGE = 'Date invalide (format AAAA-MM-JJ).';
+export const MARKET_CONTRACT_AGENCY_MESSAGE = "Ce contrat n'est pas un contrat de l'agence du marché.";
 export const MARKET_EDIFICE_DUPLICATE_MESSAGE = 'Un marché avec ce code Edifice existe déjà.';
 export const MARKET_DELETE_NOT_DRAFT_MESSAGE = 'Seul un marché au brouillon peut être supprimé.';
 export const MARKET_ALREADY_ACTIVE_MESSAGE = 'Ce marché est déjà actif.';
@@ -83,6 +84,9 @@ const marketFields = {
   rgRate: rgRateSchema,
   threshold: amount(false),
   toEvaluate: z.boolean().default(false),
+  /** The market's contract (chosen with the picker): a contract of the market's agency; its number is then the market's. */
+  contract: optionalId,
+  /** Kept for a market without a contract (typed before contracts were chosen); a chosen contract's number wins. */
   contractNumber: optionalText(100),
   dateEndOfContract: optionalDate,
   sapReference: optionalText(100),
@@ -149,6 +153,7 @@ export type MarketRecord = {
   toEvaluate: boolean;
   active: boolean;
   canBeDeactivated: boolean;
+  contract: number | null;
   contractNumber: string | null;
   dateEndOfContract: string | null;
   sapReference: string | null;

@@ -18,6 +18,9 @@ export const STATEMENT_LOCKED_MESSAGE = 'Cette situation est payée (verrouillé
 export const STATEMENT_DELETE_PAID_MESSAGE = 'Une situation payée ne peut pas être supprimée.';
 export const STATEMENT_ALREADY_PAID_MESSAGE = 'Cette situation est déjà payée.';
 export const STATEMENT_NOT_PAID_MESSAGE = "Cette situation n'est pas payée.";
+/** Documents of a paid (locked) statement stay: a document may be added, none removed. */
+export const STATEMENT_DOCUMENT_LOCKED_MESSAGE =
+  'Cette situation est payée (verrouillée) : ses documents ne peuvent plus être supprimés.';
 export const STATEMENT_ATTACHMENTS_REQUIRED_MESSAGE = 'Choisissez au moins un attachement.';
 export const STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE = 'Attachement inconnu : {ids}.';
 export const STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE =
@@ -281,6 +284,11 @@ export type StatementListRow = {
   totalAmount: string;
   rgamount: string;
   depositUsed: string;
+  /** What is due (the detail's figures): net without RG and deposit, RG released in it, VAT, TTC. */
+  totalAmountWithoutRG: string;
+  rgreleased: string;
+  tvaamount: string;
+  totalAmountTTC: string;
   attachementCount: number;
   createdAt: string;
 };

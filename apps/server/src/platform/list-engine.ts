@@ -72,6 +72,11 @@ export type ListDefinition = {
   idColumn: string;
   columns: Record<string, ListColumn>;
   defaultSort: { column: string; direction: SortDirection };
+  /**
+   * Columns that break the ties left after the id, ascending, for a list giving several rows per id (an
+   * export broken down per statement and client BDC): its rows then come in one order.
+   */
+  tieBreak?: readonly string[];
   /** Always-true condition of the list (e.g. a forced type). */
   where?: SQL;
   /** The visibility scope of the caller, as a condition; undefined means everything. */
@@ -305,12 +310,17 @@ export function buildOrderBy(
   const direction = chosen.direction === 'desc' ? sql`DESC` : sql`ASC`;
   const idColumn = ownColumn(definition, definition.idColumn);
   const nulls = chosen.direction === 'desc' ? sql`NULLS LAST` : sql`NULLS FIRST`;
+  const ties = (definition.tieBreak ?? []).flatMap((name) => {
+    const tie = ownColumn(definition, name);
+    return tie ? [sql`, ${reference(name, tie)} ASC NULLS FIRST`] : [];
+  });
+  const rest = sql.join(ties, sql``);
   // the prefix is one value in every row: an outer query ordering by output columns leaves it out
   const prefix = definition.sortPrefix && !outer ? sql`${definition.sortPrefix} ${direction}, ` : sql``;
   if (chosen.column === definition.idColumn || !idColumn) {
-    return sql`${prefix}${reference(chosen.column, column)} ${direction}`;
+    return sql`${prefix}${reference(chosen.column, column)} ${direction}${rest}`;
   }
-  return sql`${prefix}${reference(chosen.column, column)} ${direction} ${nulls}, ${reference(definition.idColumn, idColumn)} ${direction}`;
+  return sql`${prefix}${reference(chosen.column, column)} ${direction} ${nulls}, ${reference(definition.idColumn, idColumn)} ${direction}${rest}`;
 }
 
 export function buildSelect(definition: ListDefinition, columns: string[] = Object.keys(definition.columns)): SQL {

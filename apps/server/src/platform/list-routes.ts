@@ -56,16 +56,46 @@ export function registerList(
     return runList(database, definition, parseListQuery(wire), request.principal);
   });
   if (options.csvPath) {
-    app.post(options.csvPath, { config: { access: options.access } }, async (request, reply) => {
-      const { definition, wire: body } = resolve({ ...((request.body ?? {}) as Record<string, unknown>) });
-      const { ids, token: _token, ...wire } = body;
-      const selected = selectedIdsSchema.safeParse(ids);
-      if (!selected.success) {
-        throw badRequest(selected.error.issues[0]?.message ?? 'Sélection invalide.', { ids: 'Sélection invalide.' });
-      }
-      const query = parseListQuery({ ...wire, page: 0, size: 1 });
-      const written = options.csvFor ? options.csvFor(definition, request.principal) : definition;
-      return sendCsv(reply, database, written, query, request.principal, selected.data, options.fileName ?? definition.name);
+    registerCsv(app, database, { ...options, csvPath: options.csvPath, criteria: resolve });
+  }
+}
+
+/**
+ * The CSV face of a list query alone: `POST csvPath` (the form post of the screens: the list state, the
+ * selected ids and the token) and, with `get`, `GET csvPath` taking the same fields from the query string.
+ */
+export function registerCsv(
+  app: FastifyInstance,
+  database: Database,
+  options: {
+    csvPath: string;
+    definition: ListDefinition;
+    access: AccessRule;
+    fileName?: string;
+    criteria?: ListCriteria;
+    csvFor?: (definition: ListDefinition, principal: Principal | null) => ListDefinition;
+    get?: boolean;
+  },
+): void {
+  const resolve: ListCriteria = options.criteria ?? ((wire) => ({ definition: options.definition, wire }));
+  const methods: ('GET' | 'POST')[] = options.get ? ['GET', 'POST'] : ['POST'];
+  for (const method of methods) {
+    app.route({
+      method,
+      url: options.csvPath,
+      config: { access: options.access },
+      handler: async (request, reply) => {
+        const fields = method === 'GET' ? request.query : request.body;
+        const { definition, wire: body } = resolve({ ...((fields ?? {}) as Record<string, unknown>) });
+        const { ids, token: _token, ...wire } = body;
+        const selected = selectedIdsSchema.safeParse(ids);
+        if (!selected.success) {
+          throw badRequest(selected.error.issues[0]?.message ?? 'Sélection invalide.', { ids: 'Sélection invalide.' });
+        }
+        const query = parseListQuery({ ...wire, page: 0, size: 1 });
+        const written = options.csvFor ? options.csvFor(definition, request.principal) : definition;
+        return sendCsv(reply, database, written, query, request.principal, selected.data, options.fileName ?? definition.name);
+      },
     });
   }
 }

@@ -12,6 +12,7 @@ import {
   type AttachmentReleaseDateInput,
   type AttachmentUpdateInput,
   type MarketDepositType,
+  MONTHLY_STATEMENT_REVERT_OPTION,
   ORDER_VALIDATED_NODE,
   type OrderAttachmentRow,
 } from '@isf/contract';
@@ -23,6 +24,7 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { lastErpSend } from '../erp-exchange/index.js';
 import { FINANCIAL_OPTION, ORDER_ENTITY, orderList } from '../orders/index.js';
 import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
@@ -289,8 +291,16 @@ export function createAttachmentService(database: Database) {
 
   /** PUT /attachement/{id}/warranties/releaseDate: the RG release date, with the financial option (spec 2 §6). */
   async function setReleaseDate(id: number, input: AttachmentReleaseDateInput, principal: Principal, context: AuditContext) {
+    // the financial option, or DANGEROUSLY_REVERT on an attachment whose RG a statement releases (the
+    // statement detail's release-date edit, spec 2 §6)
     if (!hasOption(principal, FINANCIAL_OPTION)) {
-      throw businessRefusal(ATTACHMENT_RELEASE_DATE_OPTION_MESSAGE);
+      const released = await rowsOf<{ id: number }>(
+        database,
+        sql`SELECT r.attachment_id AS id FROM monthly_statement_rg_releases r WHERE r.attachment_id = ${id} ORDER BY r.id`,
+      );
+      if (!hasOption(principal, MONTHLY_STATEMENT_REVERT_OPTION) || released.length === 0) {
+        throw businessRefusal(ATTACHMENT_RELEASE_DATE_OPTION_MESSAGE);
+      }
     }
     await database.transaction(async (tx) => {
       const { before } = await lockForChange(tx, id);

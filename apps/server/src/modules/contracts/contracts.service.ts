@@ -11,7 +11,7 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { contracts, documentTypes, users } from '../../db/schema/index.js';
+import { contracts, documentTypes, markets, users } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { createCrud, type Values } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
@@ -165,7 +165,16 @@ export function createContractService(database: Database) {
 
     async update(id: number, input: ContractInput & { version: number }, principal: Principal, context: AuditContext) {
       await assertReferences(input, principal, id);
-      await crud.update(id, { ...columnsOf(input), version: input.version }, context);
+      await crud.update(id, { ...columnsOf(input), version: input.version }, context, {
+        // the markets of the contract carry its number (orders, attachments and their PDFs read it there)
+        afterWrite: async (transaction) => {
+          await transaction
+            .update(markets)
+            .set({ contractNumber: input.contractNumber })
+            .where(and(eq(markets.contractId, id), ne(markets.contractNumber, input.contractNumber)));
+          return undefined;
+        },
+      });
       return get(id);
     },
 

@@ -3,6 +3,7 @@ import {
   MARKET_ALREADY_ACTIVE_MESSAGE,
   MARKET_ALREADY_INACTIVE_MESSAGE,
   MARKET_CANNOT_BE_DEACTIVATED_MESSAGE,
+  MARKET_CONTRACT_AGENCY_MESSAGE,
   MARKET_DELETE_NOT_DRAFT_MESSAGE,
   MARKET_EDIFICE_DUPLICATE_MESSAGE,
   MARKET_VAT_LOCKED_MESSAGE,
@@ -14,7 +15,7 @@ import {
 } from '@isf/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bpus, bpuTemplates, documents, markets, paymentTerms, paymentTypes } from '../../db/schema/index.js';
+import { bpus, bpuTemplates, contracts, documents, markets, paymentTerms, paymentTypes } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { createCrud, type Values } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
@@ -43,6 +44,7 @@ const selection = {
   threshold: markets.threshold,
   toEvaluate: markets.toEvaluate,
   active: markets.active,
+  contract: markets.contractId,
   contractNumber: markets.contractNumber,
   dateEndOfContract: markets.dateEndOfContract,
   sapReference: markets.sapReference,
@@ -51,7 +53,8 @@ const selection = {
   createdAt: markets.createdAt,
 };
 
-function columnsOf(input: MarketInput) {
+/** The columns of the input; with a contract, the contract number is the contract's (`contractNumberOf`). */
+function columnsOf(input: MarketInput, contractNumber: string | null) {
   return {
     edifice: input.edifice,
     agencyId: input.agency,
@@ -64,7 +67,8 @@ function columnsOf(input: MarketInput) {
     rgRate: input.rgRate,
     threshold: input.threshold,
     toEvaluate: input.toEvaluate,
-    contractNumber: input.contractNumber,
+    contractId: input.contract,
+    contractNumber,
     dateEndOfContract: input.dateEndOfContract,
     sapReference: input.sapReference,
     clientBdc: input.clientBdc,
@@ -77,7 +81,7 @@ export function createMarketService(database: Database, vatFollowers: MarketVatF
   const crud = createCrud(database, { table: markets, entity: MARKET_ENTITY, selection });
 
   /** Agency, project, payment type and term must exist, and agency and project be in the caller's scope. */
-  async function assertReferences(input: MarketInput, principal: Principal | null, id?: number) {
+  async function assertReferences(input: MarketInput, principal: Principal | null, id?: number): Promise<string | null> {
     const unknown = (field: string) =>
       badRequest('Élément sélectionné inconnu.', { [field]: formatMessage('validation.selectItem') });
     if (!(await isInScope(database, agencyList, principal, input.agency))) {
@@ -108,6 +112,21 @@ export function createMarketService(database: Database, vatFollowers: MarketVatF
     if (sameEdifice.length > 0) {
       throw badRequest(MARKET_EDIFICE_DUPLICATE_MESSAGE, { edifice: MARKET_EDIFICE_DUPLICATE_MESSAGE });
     }
+    if (input.contract === null) {
+      return input.contractNumber;
+    }
+    // the contract is one of the market's agency (so in the caller's scope, as the agency is)
+    const [contract] = await database
+      .select({ agencyId: contracts.agencyId, contractNumber: contracts.contractNumber })
+      .from(contracts)
+      .where(eq(contracts.id, input.contract));
+    if (!contract) {
+      throw unknown('contract');
+    }
+    if (contract.agencyId !== input.agency) {
+      throw badRequest(MARKET_CONTRACT_AGENCY_MESSAGE, { contract: MARKET_CONTRACT_AGENCY_MESSAGE });
+    }
+    return contract.contractNumber;
   }
 
   async function get(id: number): Promise<MarketRecord> {
@@ -180,20 +199,20 @@ export function createMarketService(database: Database, vatFollowers: MarketVatF
     get,
 
     async create(input: MarketInput, principal: Principal, context: AuditContext): Promise<number> {
-      await assertReferences(input, principal);
+      const contractNumber = await assertReferences(input, principal);
       return database.transaction(async (transaction) => {
-        const id = await crud.create(columnsOf(input), context, transaction);
+        const id = await crud.create(columnsOf(input, contractNumber), context, transaction);
         await startToken(transaction, { entity: MARKET_ENTITY }, id, principal.userId);
         return id;
       });
     },
 
     async update(id: number, input: MarketInput & { version: number }, principal: Principal, context: AuditContext) {
-      await assertReferences(input, principal, id);
+      const contractNumber = await assertReferences(input, principal, id);
       // the VAT regime feeds every order TTC, attachment PDF and statement: frozen once money has moved,
       // and while it may change, the (draft) orders' stored TTC follow it in the same transaction
       let vatChanged = false;
-      await crud.update(id, { ...columnsOf(input), version: input.version }, context, {
+      await crud.update(id, { ...columnsOf(input, contractNumber), version: input.version }, context, {
         check: async (before, transaction) => {
           vatChanged = before.tva !== input.tva;
           if (vatChanged && (await moneyHasMoved(transaction, id))) {

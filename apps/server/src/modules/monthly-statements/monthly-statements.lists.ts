@@ -1,4 +1,4 @@
-import { MONTHLY_STATEMENT_ENTITY } from '@isf/contract';
+import { MARKET_VAT_RATES, MONTHLY_STATEMENT_ENTITY } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
 import {
@@ -12,7 +12,14 @@ import { marketScope } from '../markets/index.js';
 
 export { MONTHLY_STATEMENT_ENTITY };
 
-/** A statement with its market (agency, company, project) and the totals of the attachments it invoices. */
+/** The market's VAT rate in percent (`MARKET_VAT_RATES`, the one table of rates): 0 under reverse charge. */
+const vatRateSql = sql.raw(
+  `CASE m.tva ${Object.entries(MARKET_VAT_RATES)
+    .map(([tva, rate]) => `WHEN '${tva}' THEN ${Number(rate)}`)
+    .join(' ')} ELSE 0 END`,
+);
+
+/** A statement with its market (agency, company, project), the totals of the attachments it invoices, what is due. */
 const from = sql`monthly_statements s
   JOIN markets m ON m.id = s.market_id
   JOIN agencies a ON a.id = m.agency_id
@@ -21,7 +28,13 @@ const from = sql`monthly_statements s
   LEFT JOIN LATERAL (SELECT count(*)::integer AS count, coalesce(sum(att.amount), 0)::numeric(14, 2) AS amount,
       coalesce(sum(att.rg), 0)::numeric(14, 2) AS rg, coalesce(sum(att.deposit_used), 0)::numeric(14, 2) AS used
     FROM monthly_statement_attachments msa JOIN attachments att ON att.id = msa.attachment_id
-    WHERE msa.statement_id = s.id) t ON TRUE`;
+    WHERE msa.statement_id = s.id) t ON TRUE
+  LEFT JOIN LATERAL (SELECT coalesce(sum(r.amount), 0)::numeric(14, 2) AS released
+    FROM monthly_statement_rg_releases r WHERE r.statement_id = s.id) rel ON TRUE
+  CROSS JOIN LATERAL (SELECT (t.amount - t.rg - t.used)::numeric(14, 2) AS net,
+      (t.amount - t.rg - t.used + rel.released)::numeric(14, 2) AS payable) due
+  CROSS JOIN LATERAL (SELECT round(due.payable * (100 + ${vatRateSql})
+      / 100, 2)::numeric(14, 2) AS ttc) vat`;
 
 /** Spec 2 Monthly statement list: links to market, company, agency, project and statement. */
 const columns: Record<string, ListColumn> = {
@@ -43,6 +56,12 @@ const columns: Record<string, ListColumn> = {
   totalAmount: { sql: sql`t.amount`, kind: 'money', label: 'Montant (€ HT)', summable: true },
   rgamount: { sql: sql`t.rg`, kind: 'money', label: 'RG (€)', summable: true },
   depositUsed: { sql: sql`t.used`, kind: 'money', label: 'Avance consommée (€)', summable: true },
+  // what is due, as the detail's figures (statement-figures.ts, the test compares them): net without RG and
+  // deposit, RG released in it, the market's VAT on both (none under reverse charge), TTC (half away from zero)
+  totalAmountWithoutRG: { sql: sql`due.net`, kind: 'money', label: 'Montant hors RG et avance (€ HT)', summable: true },
+  rgreleased: { sql: sql`rel.released`, kind: 'money', label: 'RG libérée (€)', summable: true },
+  tvaamount: { sql: sql`(vat.ttc - due.payable)`, kind: 'money', label: 'TVA (€)', summable: true },
+  totalAmountTTC: { sql: sql`vat.ttc`, kind: 'money', label: 'Montant TTC (€)', summable: true },
   attachementCount: { sql: sql`t.count`, kind: 'number', label: "Nombre d'attachements" },
   createdAt: { sql: sql`s.created_at`, kind: 'date', label: 'Créée le' },
 };
@@ -110,4 +129,43 @@ export const invoiceCandidateList = defineList({
   where: sql`wn.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
     AND NOT EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id)`,
   scope: (principal) => attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),
+});
+
+/**
+ * The client-BDC export (GET or POST /monthlystatements/csv/clientBdc, spec 2 Monthly statement list "CSV
+ * downloads"): one row per statement and client purchase-order number (the `clientBdc` of the orders of
+ * the attachments it invoices; empty when an order has none), with the money of those attachments — what
+ * the client is invoiced under each of its purchase orders. The statement list's columns stay filterable
+ * and sortable (the screen posts its list state), only those of the statement itself are written; a
+ * statement invoicing nothing has no row. Rows: the list's order, then the client BDC.
+ */
+export const statementClientBdcList = defineList({
+  name: 'situations-clientbdc',
+  from: sql`${from}
+    JOIN LATERAL (SELECT nullif(btrim(o.client_bdc), '') AS bdc, count(*)::integer AS count,
+        sum(att.amount)::numeric(14, 2) AS amount, sum(att.rg)::numeric(14, 2) AS rg, sum(att.deposit_used)::numeric(14, 2) AS used
+      FROM monthly_statement_attachments msa JOIN attachments att ON att.id = msa.attachment_id
+        JOIN orders o ON o.id = att.order_id
+      WHERE msa.statement_id = s.id
+      GROUP BY nullif(btrim(o.client_bdc), '')) b ON TRUE`,
+  idColumn: 'id',
+  columns: {
+    ...Object.fromEntries(
+      Object.entries(columns).map(([name, column]) => [
+        name,
+        column.kind === 'money' || ['attachementCount', 'locked', 'createdAt', 'paid'].includes(name)
+          ? { ...column, hiddenInCsv: true }
+          : column,
+      ]),
+    ),
+    clientBdc: { sql: sql`b.bdc`, kind: 'text', label: 'BDC client' },
+    bdcAttachementCount: { sql: sql`b.count`, kind: 'number', label: "Nombre d'attachements" },
+    bdcAmount: { sql: sql`b.amount`, kind: 'money', label: 'Montant (€ HT)' },
+    bdcRg: { sql: sql`b.rg`, kind: 'money', label: 'RG (€)' },
+    bdcDepositUsed: { sql: sql`b.used`, kind: 'money', label: 'Avance consommée (€)' },
+    bdcNet: { sql: sql`(b.amount - b.rg - b.used)`, kind: 'money', label: 'Montant hors RG et avance (€ HT)' },
+  },
+  defaultSort: { column: 'id', direction: 'desc' },
+  tieBreak: ['clientBdc'],
+  scope: statementList.scope,
 });

@@ -2,6 +2,7 @@ import {
   DOCUMENT_PDF_OPTIONS,
   MONTHLY_STATEMENT_ENTITY,
   MONTHLY_STATEMENT_REVERT_OPTION,
+  STATEMENT_DOCUMENT_LOCKED_MESSAGE,
   statementAttachmentsSchema,
   statementCreateSchema,
   statementGenerationSchema,
@@ -13,15 +14,16 @@ import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
 import { jobAuditOf } from '../../platform/jobs/job-requests.js';
 import { parseListQuery } from '../../platform/list-engine.js';
-import { registerList, requireInScope } from '../../platform/list-routes.js';
+import { registerCsv, registerList, requireInScope } from '../../platform/list-routes.js';
 import { issuerFromEnvironment, sendPdf } from '../../platform/pdf-document.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
 import { marketList } from '../markets/index.js';
-import { statementList } from './monthly-statements.lists.js';
+import { statementClientBdcList, statementList } from './monthly-statements.lists.js';
 import { createStatementService } from './monthly-statements.service.js';
 import { statementGenerationJob } from './statement-generation-job.js';
 import { renderStatementPdf } from './statement-pdf.js';
 import { scheduleGenerations } from './statement-schedule.js';
+import { findStatement } from './statement-store.js';
 
 const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 
@@ -45,13 +47,35 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right(MONTHLY_STATEMENT_ENTITY, action) });
   const inScope = { preHandler: requireInScope(database, statementList) };
+  // the detail's Documents tab: scoped as the statement; a paid (locked) statement keeps its documents (one may
+  // still be added, e.g. the proof of payment) — docs/decisions.md "Monthly statements: detail and list gaps"
+  app.documentOwners.registerOwner(MONTHLY_STATEMENT_ENTITY, {
+    entity: MONTHLY_STATEMENT_ENTITY,
+    list: statementList,
+    removalRefusal: async (db, ownerId) =>
+      (await findStatement(db, ownerId))?.locked ? STATEMENT_DOCUMENT_LOCKED_MESSAGE : null,
+  });
 
   registerList(app, database, {
     path: '/api/situations',
+    definition: statementList,
+    access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
+  });
+  // spec 2 §7 "CSV: GET /monthlystatements/csv and /monthlystatements/csv/clientBdc"; the screens post their
+  // list state as every list export does (POST), an API client may GET with the same fields
+  registerCsv(app, database, {
     csvPath: '/api/monthlystatements/csv',
     definition: statementList,
     access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
     fileName: 'situations',
+    get: true,
+  });
+  registerCsv(app, database, {
+    csvPath: '/api/monthlystatements/csv/clientBdc',
+    definition: statementClientBdcList,
+    access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
+    fileName: 'situations-bdc-client',
+    get: true,
   });
 
   typed.post('/api/situation/create', { schema: { body: statementCreateSchema }, config: right('create') }, async (request) => ({

@@ -41,6 +41,7 @@ import {
 } from '../attachments/index.js';
 import { MARKET_ENTITY, marketList, marketScope } from '../markets/index.js';
 import { invoiceCandidateList, statementList } from './monthly-statements.lists.js';
+import { moveInvoicedBackFromPaid, moveInvoicedToPaid } from './statement-attachment-payment.js';
 import { statementFigures } from './statement-figures.js';
 import { createStatementReleases } from './statement-releases.js';
 import {
@@ -324,7 +325,7 @@ export function createStatementService(database: Database) {
 
   /**
    * POST /situation/{id}/paid (spec 2 §4): an unpaid statement becomes paid and locked, with its
-   * attachments; refused while an attachment whose RG it releases is not validated.
+   * attachments, which move to att_paid (statement-attachment-payment.ts); refused while an attachment whose RG it releases is not validated.
    */
   async function markPaid(id: number, context: AuditContext) {
     await database.transaction(async (tx) => {
@@ -350,6 +351,7 @@ export function createStatementService(database: Database) {
         { paidAt: sql`now()`, locked: true },
         isNull(monthlyStatements.paidAt),
       );
+      await moveInvoicedToPaid(tx, id, context);
       await setAttachmentsLocked(tx, id, true);
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,
@@ -362,7 +364,8 @@ export function createStatementService(database: Database) {
   }
 
   /**
-   * POST /situation/{id}/dangerously_unpay (option DANGEROUSLY_REVERT): back to unpaid and unlocked;
+   * POST /situation/{id}/dangerously_unpay (option DANGEROUSLY_REVERT): back to unpaid and unlocked, the
+   * attachments its payment moved to att_paid back on att_validated;
    * refused when the RG of one of its attachments was already released in another paid statement.
    */
   async function unpay(id: number, context: AuditContext) {
@@ -389,6 +392,7 @@ export function createStatementService(database: Database) {
         { paidAt: null, locked: false },
         isNotNull(monthlyStatements.paidAt),
       );
+      await moveInvoicedBackFromPaid(tx, id, context);
       await setAttachmentsLocked(tx, id, false);
       await recordAudit(tx, context, {
         entity: MONTHLY_STATEMENT_ENTITY,

@@ -4,5 +4,5 @@ export { registerWorkflowRoutes } from './workflow.routes.js';
 export { registerWorkflowEngine, type WorkflowEngine } from './workflow-engine.js';
 export type { MoveFacts, NodeColumn, WorkflowRegistry, WorkItemKind, WorkItemRef } from './workflow-registry.js';
 export { itemsAtNodesSql, nodeCodesSql } from './workflow-sql.js';
-export { moveBySystem } from './workflow-system-move.js';
+export { moveBySystem, placeBySystem } from './workflow-system-move.js';
 export { removeToken, startToken, storeItemNode, tokenOfItem } from './workflow-tokens.js';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { workflowTokenHistory, workflowTokens, workflowTransitions } from '../../db/schema/index.js';
+import { workflowNodes, workflowTokenHistory, workflowTokens, workflowTransitions } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import type { WorkItemRef } from './workflow-registry.js';
 import { storeItemNode } from './workflow-tokens.js';
@@ -58,6 +58,58 @@ export async function moveBySystem(
     action: `workflow:${transition.code}`,
     before: { tokenId: token.id, nodeId: token.nodeId, version: token.version },
     after: { tokenId: token.id, nodeId: transition.toNodeId, version: token.version + 1, comment: input.comment },
+  });
+  return true;
+}
+
+/**
+ * Puts an item's token back on a node of its workflow by the system, where no transition leads (a
+ * dangerous revert: a statement's payment cancelled takes its attachments off `att_paid`), in the
+ * caller's transaction; the history row names no transition. Returns false, changing nothing, without
+ * a token or when the workflow has no node of that code.
+ */
+export async function placeBySystem(
+  db: Database,
+  input: { item: WorkItemRef; entityId: number; nodeCode: string; userId: number | null; comment: string | null },
+  audit: AuditContext,
+): Promise<boolean> {
+  const { entity } = input.item;
+  const [token] = await db
+    .select()
+    .from(workflowTokens)
+    .where(and(eq(workflowTokens.entityName, entity), eq(workflowTokens.entityId, input.entityId)))
+    .for('update')
+    .limit(1);
+  if (!token) {
+    return false;
+  }
+  const [node] = await db
+    .select({ id: workflowNodes.id })
+    .from(workflowNodes)
+    .where(and(eq(workflowNodes.workflowId, token.workflowId), eq(workflowNodes.code, input.nodeCode)))
+    .limit(1);
+  if (!node || node.id === token.nodeId) {
+    return false;
+  }
+  await db
+    .update(workflowTokens)
+    .set({ nodeId: node.id, version: token.version + 1, updatedAt: sql`now()` })
+    .where(eq(workflowTokens.id, token.id));
+  await storeItemNode(db, input.item, input.entityId, node.id);
+  await db.insert(workflowTokenHistory).values({
+    tokenId: token.id,
+    fromNodeId: token.nodeId,
+    toNodeId: node.id,
+    transitionId: null,
+    userId: input.userId,
+    comment: input.comment,
+  });
+  await recordAudit(db, audit, {
+    entity,
+    entityId: input.entityId,
+    action: `workflow:place:${input.nodeCode}`,
+    before: { tokenId: token.id, nodeId: token.nodeId, version: token.version },
+    after: { tokenId: token.id, nodeId: node.id, version: token.version + 1, comment: input.comment },
   });
   return true;
 }

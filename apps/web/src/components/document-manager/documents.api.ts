@@ -9,6 +9,7 @@ export type DocumentOwnerEntity =
   | 'subcontractor_market'
   | 'order'
   | 'attachement'
+  | 'monthly_statement'
   | 'envelope';
 
 export type DocumentRow = {

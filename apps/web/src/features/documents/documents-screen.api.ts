@@ -28,6 +28,7 @@ export const OWNER_ROUTES: Partial<Record<string, { entity: EntityCode; path: st
   subcontractor_market: { entity: 'subcontractor_market', path: '/sst/market' },
   order: { entity: 'order', path: '/sst/order' },
   attachement: { entity: 'attachement', path: '/sst/attachement' },
+  monthly_statement: { entity: 'monthly_statement', path: '/sst/situation' },
 };
 
 export const documentQueryKey = (id: number): readonly unknown[] => ['document', id];

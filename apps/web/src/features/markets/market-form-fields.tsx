@@ -1,5 +1,6 @@
 import type { ProjectRow } from '@isf/contract';
 import {
+  type ContractRow,
   DEFAULT_RG_RATE,
   depositTypeHasRate,
   depositTypeHasThreshold,
@@ -32,6 +33,9 @@ export type MarketFormValues = {
   rgRate: string | null;
   threshold: string | null;
   toEvaluate: boolean;
+  /** The contract chosen with the picker (a contract of the market's agency). */
+  contract: PickerValue | null;
+  /** The number typed before contracts were chosen: kept, shown, and replaced by a chosen contract's. */
   contractNumber: string;
   dateEndOfContract: string;
   sapReference: string;
@@ -51,6 +55,7 @@ export const EMPTY_MARKET: MarketFormValues = {
   rgRate: DEFAULT_RG_RATE,
   threshold: null,
   toEvaluate: false,
+  contract: null,
   contractNumber: '',
   dateEndOfContract: '',
   sapReference: '',
@@ -71,6 +76,7 @@ export function marketFormValuesOf(market: MarketRecord): MarketFormValues {
     rgRate: market.rgRate ?? DEFAULT_RG_RATE,
     threshold: market.threshold,
     toEvaluate: market.toEvaluate,
+    contract: market.contract === null ? null : { id: market.contract, label: market.contractNumber ?? String(market.contract) },
     contractNumber: market.contractNumber ?? '',
     dateEndOfContract: market.dateEndOfContract ?? '',
     sapReference: market.sapReference ?? '',
@@ -80,9 +86,10 @@ export function marketFormValuesOf(market: MarketRecord): MarketFormValues {
 }
 
 /** The payload of the form values: picked entities become ids; what the retention type hides is not sent. */
-export function marketPayloadOf({ agency, project, ...values }: MarketFormValues): Record<string, unknown> {
+export function marketPayloadOf({ agency, project, contract, ...values }: MarketFormValues): Record<string, unknown> {
   return {
     ...values,
+    contract: contract?.id ?? null,
     agency: agency?.id ?? null,
     project: project?.id ?? null,
     rgRate: depositTypeHasRate(values.depositType) ? values.rgRate : null,
@@ -97,6 +104,9 @@ export function marketPayloadOf({ agency, project, ...values }: MarketFormValues
 export function MarketFormFields() {
   const { t } = useTranslation();
   const depositType = Form.useWatch<MarketDepositType | null>('depositType');
+  const agency = Form.useWatch<PickerValue | null>('agency');
+  const contract = Form.useWatch<PickerValue | null>('contract');
+  const typedNumber = Form.useWatch<string>('contractNumber');
   const paymentTypes = usePaymentChoices('payment_type');
   const paymentTerms = usePaymentChoices('payment_term');
   const options = (rows: { id: number; name: string }[] | undefined) =>
@@ -160,8 +170,31 @@ export function MarketFormFields() {
       <Form.Item name="toEvaluate" label={t('markets.toEvaluate')} valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Form.Item name="contractNumber" label={t('markets.contractNumber')}>
-        <TrimmedInput maxLength={100} />
+      <Form.Item
+        name="contract"
+        label={t('markets.contract')}
+        extra={!contract && typedNumber ? t('markets.typedContractNumber', { number: typedNumber }) : undefined}
+      >
+        <Picker<ContractRow>
+          entity="contract"
+          listPath="/contracts"
+          listName="picker.market-contracts"
+          title={t('markets.contract')}
+          detailRoute="/sst/contract"
+          // the contracts of the market's agency only (the server refuses another's)
+          disabled={!agency}
+          fixedFilters={agency ? { agencyId: String(agency.id) } : undefined}
+          columns={[
+            { key: 'contractNumber', title: t('markets.contractNumber') },
+            { key: 'agencyName', title: t('markets.agency') },
+            { key: 'startDate', title: t('markets.contractStart') },
+            { key: 'endDate', title: t('markets.contractEnd') },
+          ]}
+          toValue={(row) => ({ id: row.id, label: row.contractNumber })}
+        />
+      </Form.Item>
+      <Form.Item name="contractNumber" hidden>
+        <Input />
       </Form.Item>
       <Form.Item name="dateEndOfContract" label={t('markets.dateEndOfContract')}>
         <Input type="date" style={{ width: 200 }} />

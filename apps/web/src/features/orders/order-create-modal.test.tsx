@@ -32,6 +32,7 @@ function market(id: number, overrides: Partial<MarketRecord> = {}): MarketRecord
     toEvaluate: false,
     active: true,
     canBeDeactivated: true,
+    contract: null,
     contractNumber: null,
     dateEndOfContract: null,
     sapReference: null,

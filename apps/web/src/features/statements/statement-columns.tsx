@@ -10,7 +10,7 @@ import type { StatementListRow } from './statements.api';
 /**
  * The columns of the statement lists (spec 2 Monthly statement list): the statement (its date, to its
  * screen), market, company, agency and project with their links, SAP reference, payment dates, paid,
- * the amounts (totalled) and the view link. The market's tab leaves the market columns out.
+ * the amounts (totalled: the gross, then what is due — net without RG, RG released, VAT, TTC) and the view link. The market's tab leaves the market columns out.
  */
 export function useStatementColumns({ withMarket }: { withMarket: boolean }): DataColumn<StatementListRow>[] {
   const { t } = useTranslation();
@@ -64,6 +64,15 @@ export function useStatementColumns({ withMarket }: { withMarket: boolean }): Da
       moneyColumn<StatementListRow>('totalAmount', t('statements.totalAmount'), (row) => row.totalAmount),
       moneyColumn<StatementListRow>('rgamount', t('statements.rgamount'), (row) => row.rgamount),
       moneyColumn<StatementListRow>('depositUsed', t('statements.depositUsed'), (row) => row.depositUsed),
+      // what is due next to the gross: net without RG and deposit, RG released, VAT and TTC (the detail's figures)
+      moneyColumn<StatementListRow>(
+        'totalAmountWithoutRG',
+        t('statements.totalAmountWithoutRG'),
+        (row) => row.totalAmountWithoutRG,
+      ),
+      moneyColumn<StatementListRow>('rgreleased', t('statements.rgreleased'), (row) => row.rgreleased),
+      moneyColumn<StatementListRow>('tvaamount', t('statements.tvaAmount'), (row) => row.tvaamount),
+      moneyColumn<StatementListRow>('totalAmountTTC', t('statements.totalAmountTTC'), (row) => row.totalAmountTTC),
       { key: 'attachementCount', title: t('statements.attachementCount'), align: 'right', filter: false },
       {
         ...linkColumn<StatementListRow>('detail', '', 'monthly_statement', detailRoute, (row) => (

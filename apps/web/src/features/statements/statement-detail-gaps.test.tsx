@@ -1,7 +1,7 @@
 import type { StatementDetailRecord, StatementInvoiceCandidateRow } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAuth } from '../../lib/auth-store';
+import { getAuth, setAuth } from '../../lib/auth-store';
 import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
 import { StatementDetailPage } from './statement-detail-page';
 import { signInWith } from './statement-test-data';
@@ -99,8 +99,8 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     const fetchMock = serve(record());
     signInWith({ read: ['monthly_statement', 'attachement', 'order'], update: ['monthly_statement'] });
     show();
-    fireEvent.click(await screen.findByText('Ajouter un attachement', {}, { timeout: 5000 }));
-    const candidate = await screen.findByText(CANDIDATE.reference, {}, { timeout: 5000 });
+    fireEvent.click(await screen.findByText('Ajouter un attachement', {}, { timeout: 20_000 }));
+    const candidate = await screen.findByText(CANDIDATE.reference, {}, { timeout: 20_000 });
     const reads = fetchMock.mock.calls.map(([url]) => String(url));
     expect(reads.some((url) => url.startsWith('/api/situation/17/agencyattachements'))).toBe(true);
     expect(reads.some((url) => url.startsWith('/api/attachements'))).toBe(false);
@@ -113,5 +113,116 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     );
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/situation/17/attachement' && init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual([CANDIDATE.id]);
-  }, 60_000);
+  }, 180_000);
+
+  const DOCUMENT = {
+    id: 90,
+    version: 1,
+    filename: 'bdc-client.pdf',
+    comment: null,
+    size: 2048,
+    createdAt: '2026-04-01T08:00:00.000Z',
+    typeId: 1,
+    typeName: 'Bon de commande',
+    statusWF: null,
+  };
+  const withDocuments: Handler = (url) =>
+    url.startsWith('/api/documents?')
+      ? reply(200, [DOCUMENT])
+      : url.startsWith('/api/documenttype')
+        ? reply(200, { content: [], totalElements: 0 })
+        : undefined;
+
+  it('shows a Documents tab with the shared document manager: removal while unpaid only, none without the document right', async () => {
+    spyFeedback();
+    const fetchMock = serve(record(), withDocuments);
+    signInWithDocumentRights(false);
+    show();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }, { timeout: 20_000 }));
+    expect(await screen.findByText(DOCUMENT.filename, {}, { timeout: 20_000 })).toBeTruthy();
+    const read = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/documents?'));
+    expect(new URL(read ?? '', 'http://x').searchParams.get('entity')).toBe('monthly_statement');
+    expect(new URL(read ?? '', 'http://x').searchParams.get('id')).toBe('17');
+    expect(screen.getByLabelText(`Supprimer ${DOCUMENT.filename}`)).toBeTruthy();
+    cleanup();
+
+    // paid (locked): the document stays, its removal is not offered
+    serve(record({ paidAt: '2026-05-02T09:00:00.000Z', locked: true, status: 'paid' }), withDocuments);
+    signInWithDocumentRights(false);
+    show();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }, { timeout: 20_000 }));
+    expect(await screen.findByText(DOCUMENT.filename, {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByLabelText(`Supprimer ${DOCUMENT.filename}`)).toBeNull();
+    cleanup();
+
+    // without the document read right: no tab
+    serve(record(), withDocuments);
+    signInWithDocumentRights(true);
+    show();
+    expect(await screen.findByText('Situation n° 17 du 31/03/2026', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Documents' })).toBeNull();
+  }, 180_000);
+
+  it('changes the release date of a released RG with the option only, then reads the releases again', async () => {
+    const feedback = spyFeedback();
+    const release = {
+      id: 41,
+      reference: 'AQF-M2025-2026-00004-A002',
+      orderId: 9,
+      orderReference: 'AQF-M2025-2026-00004',
+      rgReleaseDate: '2026-02-28',
+      rgReleased: '75.40',
+      validated: true,
+      paid: true,
+    };
+    let current = release;
+    const fetchMock = serve(record({ paidAt: '2026-05-02T09:00:00.000Z', locked: true, status: 'paid' }), (url, init) => {
+      if (url === '/api/attachement/41/warranties/releaseDate' && init?.method === 'PUT') {
+        current = { ...release, rgReleaseDate: '2026-09-30' };
+        return reply(200, { success: true, message: 'Date de libération modifiée avec succès', record: {} });
+      }
+      return url === '/api/situation/17/rgreleases' ? reply(200, [current]) : undefined;
+    });
+    signInWith({ read: ['monthly_statement', 'attachement', 'order'] }, ['monthly_statements.can_dangerously_revert_paid']);
+    show();
+    const label = `Modifier la date de libération de la RG de ${release.reference}`;
+    fireEvent.click(await screen.findByLabelText(label, {}, { timeout: 20_000 }));
+    const input = await screen.findByLabelText('Libération de la RG', { selector: 'input' });
+    fireEvent.change(input, { target: { value: '2026-09-30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Date de libération modifiée avec succès'));
+    const put = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/attachement/41/warranties/releaseDate' && init?.method === 'PUT',
+    );
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ releaseDate: '2026-09-30' });
+    expect(await screen.findByText('30/09/2026')).toBeTruthy();
+    cleanup();
+
+    serve(record(), (url) => (url === '/api/situation/17/rgreleases' ? reply(200, [release]) : undefined));
+    signInWith({ read: ['monthly_statement', 'attachement', 'order'], update: ['monthly_statement'] });
+    show();
+    expect(await screen.findByText(release.reference, {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByLabelText(label)).toBeNull();
+  }, 180_000);
 });
+
+/** Rights of the Documents tab tests: the statement read and updated, documents read, added and deleted (or none). */
+function signInWithDocumentRights(withoutDocuments: boolean) {
+  signInWith({
+    read: withoutDocuments ? ['monthly_statement'] : ['monthly_statement', 'document'],
+    update: ['monthly_statement'],
+    create: withoutDocuments ? [] : ['document'],
+  });
+  if (!withoutDocuments) {
+    const state = getAuth();
+    if (state.profile) {
+      setAuth({
+        ...state,
+        profile: {
+          ...state.profile,
+          role: { ...state.profile.role, rights: { ...state.profile.role.rights, delete: ['document'] } },
+        },
+      });
+    }
+  }
+}

@@ -18,6 +18,7 @@ import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailActions } from '../../components/detail-page/use-detail-actions';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { DocumentManager } from '../../components/document-manager/document-manager';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate } from '../../lib/i18n';
@@ -42,8 +43,9 @@ const emptyToNull = (value: string | null | undefined) => (value ? value : null)
 
 /**
  * The monthly statement detail (spec 2 "Monthly statement detail"): Information (fields and figures) and
- * the attachments it invoices, the RG it releases; Edit and Delete while unpaid (a paid statement is locked), Mark as paid
- * (update right) and Cancel payment (option DANGEROUSLY_REVERT), each after a confirmation.
+ * the attachments it invoices, the RG it releases; Documents (the shared document manager); Edit and
+ * Delete while unpaid (a paid statement is locked), Mark as paid (update right) and Cancel payment
+ * (option DANGEROUSLY_REVERT), each after a confirmation.
  */
 export function StatementDetailPage() {
   const { t } = useTranslation();
@@ -142,6 +144,7 @@ export function StatementDetailPage() {
               />
               <StatementRgReleasesPanel
                 statementId={statement.id}
+                canEditDate={hasOption(MONTHLY_STATEMENT_REVERT_OPTION)}
                 canRelease={canUpdate && !statement.locked}
                 canRemove={hasOption(MONTHLY_STATEMENT_REVERT_OPTION) && !statement.locked}
                 onChanged={() => void changed()}
@@ -149,6 +152,22 @@ export function StatementDetailPage() {
             </>
           ),
         },
+        ...(can('document', 'read')
+          ? [
+              {
+                key: 'documents',
+                label: t('statements.documents'),
+                // a paid (locked) statement keeps its documents: one may be added, none removed (the server's rule too)
+                children: (
+                  <DocumentManager
+                    entity="monthly_statement"
+                    entityId={statement.id}
+                    canDelete={canUpdate && !statement.locked}
+                  />
+                ),
+              },
+            ]
+          : []),
       ]
     : [];
 

@@ -71,7 +71,7 @@ describe('the monthly statement list', () => {
       'http://x',
     );
     expect(query.searchParams.get('sort')).toBe('id,desc');
-  }, 30_000);
+  }, 60_000);
 
   it('offers the creation only with the create right, and requires the market', async () => {
     spyFeedback();
@@ -89,7 +89,7 @@ describe('the monthly statement list', () => {
     expect(within(dialog).getByText('Nouvelle situation')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /OK|Enregistrer|Créer/ }));
     await waitFor(() => expect(within(dialog).getByText(STATEMENT_MARKET_REQUIRED_MESSAGE)).toBeTruthy());
-  }, 30_000);
+  }, 60_000);
 
   const callsTo = (fetchMock: ReturnType<typeof serve>, prefix: string) =>
     fetchMock.mock.calls.filter(([url]) => String(url).startsWith(prefix));
@@ -124,7 +124,7 @@ describe('the monthly statement list', () => {
     expect(generation?.[1]?.method).toBe('POST');
     expect(JSON.parse(String(generation?.[1]?.body)).sort()).toEqual([5, 6]);
     await waitFor(() => expect(callsTo(fetchMock, '/api/situations').length).toBeGreaterThan(listCalls));
-  }, 30_000);
+  }, 60_000);
 
   it('marks the selected statements paid one call per row, reports the refusals and reads the list again', async () => {
     const feedback = spyFeedback();
@@ -149,5 +149,5 @@ describe('the monthly statement list', () => {
     ]);
     await waitFor(() => expect(callsTo(fetchMock, '/api/situations').length).toBeGreaterThan(listCalls));
     expect(feedback.alert).not.toHaveBeenCalled();
-  }, 30_000);
+  }, 60_000);
 });

@@ -22,6 +22,10 @@ export const STATEMENT_ROW: StatementListRow = {
   totalAmount: '2400.00',
   rgamount: '120.00',
   depositUsed: '300.00',
+  totalAmountWithoutRG: '1980.00',
+  rgreleased: '50.00',
+  tvaamount: '406.00',
+  totalAmountTTC: '2436.00',
   attachementCount: 2,
   createdAt: '2026-03-31T08:00:00.000Z',
 };

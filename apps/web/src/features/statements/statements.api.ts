@@ -15,6 +15,8 @@ export type { StatementListRow };
 export const STATEMENT_LIST_PATH = '/situations';
 /** The list's CSV export (the list engine's, a form post). */
 export const STATEMENT_CSV_PATH = '/monthlystatements/csv';
+/** The list broken down per client BDC (the same list state, a form post). */
+export const STATEMENT_CLIENT_BDC_CSV_PATH = '/monthlystatements/csv/clientBdc';
 
 type RecordReply = { success: boolean; record: StatementDetailRecord };
 
@@ -82,8 +84,8 @@ export function generateStatements(projectIds: number[]): Promise<StatementGener
   return api.post<StatementGenerationResult>('/projects/monthlyStatement', projectIds);
 }
 
-export function unpayStatement(id: number): Promise<RecordReply> {
-  return api.post(`/situation/${id}/dangerously_unpay`);
+export function unpayStatement(id: number, options?: { silent?: boolean }): Promise<RecordReply> {
+  return api.post(`/situation/${id}/dangerously_unpay`, undefined, options);
 }
 
 export function fetchStatementReleases(id: number): Promise<StatementRelease[]> {
@@ -101,4 +103,9 @@ export function removeStatementRelease(id: number, attachmentId: number): Promis
 /** POST /situation/{id}/pdf: the statement PDF (Factur-X), a form post download. */
 export function downloadStatementPdf(id: number): void {
   downloadByFormPost(`/situation/${id}/pdf`, {});
+}
+
+/** PUT /attachement/{id}/warranties/releaseDate: the RG release date of a released attachment (option DANGEROUSLY_REVERT). */
+export function setReleaseDate(attachmentId: number, releaseDate: string): Promise<{ success: boolean; message?: string }> {
+  return api.put(`/attachement/${attachmentId}/warranties/releaseDate`, { releaseDate });
 }

@@ -94,6 +94,7 @@ export const enContracts: Record<keyof typeof frContracts, string> = {
   'documentsScreen.owner.subcontractor_market': 'Market',
   'documentsScreen.owner.order': 'Order',
   'documentsScreen.owner.attachement': 'Attachment',
+  'documentsScreen.owner.monthly_statement': 'Monthly statement',
   'documentsScreen.owner.envelope': 'Envelope',
   'documentsScreen.owner.evaluation': 'Evaluation',
   'templateFiles.paymentGuarantees': 'Payment guarantees',

@@ -60,4 +60,12 @@ export const enStatements = {
   'statements.bulkPaidDone_one': '{{count}} statement marked paid.',
   'statements.bulkPaidDone_other': '{{count}} statements marked paid.',
   'statements.bulkPaidFailed': 'Statement {{id}} not marked paid: {{error}}',
+  'statements.bulkUnpay': 'Cancel payment',
+  'statements.bulkUnpayConfirm': 'Cancel the payment of the {{count}} selected statements? They will be unlocked.',
+  'statements.bulkUnpayDone_one': '{{count}} payment cancelled.',
+  'statements.bulkUnpayDone_other': '{{count}} payments cancelled.',
+  'statements.bulkUnpayFailed': 'Statement {{id}}: payment not cancelled: {{error}}',
+  'statements.csvClientBdc': 'CSV per client PO',
+  'statements.documents': 'Documents',
+  'statements.editReleaseDate': 'Change the retention release date of {{reference}}',
 };

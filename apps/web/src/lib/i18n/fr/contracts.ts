@@ -92,6 +92,7 @@ export const frContracts = {
   'documentsScreen.owner.subcontractor_market': 'Marché',
   'documentsScreen.owner.order': 'Commande',
   'documentsScreen.owner.attachement': 'Attachement',
+  'documentsScreen.owner.monthly_statement': 'Situation',
   'documentsScreen.owner.envelope': 'Enveloppe',
   'documentsScreen.owner.evaluation': 'Évaluation',
   'templateFiles.paymentGuarantees': 'Garanties de paiement',

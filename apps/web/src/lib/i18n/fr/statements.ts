@@ -60,4 +60,12 @@ export const frStatements = {
   'statements.bulkPaidDone_one': '{{count}} situation marquée payée.',
   'statements.bulkPaidDone_other': '{{count}} situations marquées payées.',
   'statements.bulkPaidFailed': 'Situation n° {{id}} non marquée payée : {{error}}',
+  'statements.bulkUnpay': 'Annuler le paiement',
+  'statements.bulkUnpayConfirm': 'Annuler le paiement des {{count}} situations choisies ? Elles seront déverrouillées.',
+  'statements.bulkUnpayDone_one': '{{count}} paiement annulé.',
+  'statements.bulkUnpayDone_other': '{{count}} paiements annulés.',
+  'statements.bulkUnpayFailed': 'Situation n° {{id}} : paiement non annulé : {{error}}',
+  'statements.csvClientBdc': 'CSV par BDC client',
+  'statements.documents': 'Documents',
+  'statements.editReleaseDate': 'Modifier la date de libération de la RG de {{reference}}',
 };
