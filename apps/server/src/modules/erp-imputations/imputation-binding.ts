@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 
 export type BindCounts = { bound: number; alreadySent: number; changed: number };
 
 type Row = Record<string, unknown>;
-const rowsOf = <Item>(result: unknown) => (result as { rows: Item[] }).rows;
 
 /**
  * Step 3: binds every order whose ISF imputation has the eOTP of a synchronised ERP imputation to that
@@ -16,7 +16,7 @@ const rowsOf = <Item>(result: unknown) => (result as { rows: Item[] }).rows;
  */
 export async function bindOrders(db: Database, context: AuditContext): Promise<BindCounts> {
   return db.transaction(async (transaction) => {
-    const candidates = rowsOf<{
+    const candidates = await rowsOf<{
       orderId: number;
       imputationId: number;
       oracleProjectId: number;
@@ -25,7 +25,8 @@ export async function bindOrders(db: Database, context: AuditContext): Promise<B
       beforeProject: number | null;
       beforeTask: number | null;
     }>(
-      await transaction.execute(sql`
+      transaction,
+      sql`
         SELECT o.id AS "orderId", oi.id AS "imputationId", oi.oracle_project_id AS "oracleProjectId",
           oi.oracle_task_id AS "oracleTaskId", (o.oracle_id IS NOT NULL) AS sent,
           o.oracle_project_id AS "beforeProject", o.oracle_task_id AS "beforeTask"
@@ -34,7 +35,7 @@ export async function bindOrders(db: Database, context: AuditContext): Promise<B
         JOIN oracle_imputations oi ON upper(oi.eotp) = upper(i.eotp)
         WHERE oi.sync_status = 'SYNCED' AND oi.oracle_project_id IS NOT NULL AND oi.oracle_task_id IS NOT NULL
         ORDER BY o.id
-        FOR UPDATE OF o`),
+        FOR UPDATE OF o`,
     );
     if (candidates.length === 0) {
       return { bound: 0, alreadySent: 0, changed: 0 };
@@ -80,10 +81,11 @@ export async function bindOrders(db: Database, context: AuditContext): Promise<B
 
 /** The bound orders step 4 sends: without ERP id, in id order. */
 export async function ordersToSend(db: Database): Promise<number[]> {
-  const rows = rowsOf<Row & { id: number }>(
-    await db.execute(sql`
+  const rows = await rowsOf<Row & { id: number }>(
+    db,
+    sql`
       SELECT o.id FROM oracle_imputation_orders oio JOIN orders o ON o.id = oio.order_id
-      WHERE o.oracle_id IS NULL ORDER BY o.id`),
+      WHERE o.oracle_id IS NULL ORDER BY o.id`,
   );
   return rows.map((row) => row.id);
 }

@@ -1,6 +1,6 @@
 import type { OrderRow } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type ColumnsOf, defineList, type ListColumn } from '../../platform/list-engine.js';
+import { type ColumnsOf, defineList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { marketScope } from '../markets/index.js';
 

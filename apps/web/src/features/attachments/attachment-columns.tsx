@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkColumn, moneyColumn, workflowStepColumn } from '../../components/data-table/column-kinds';
 import type { DataColumn } from '../../components/data-table/data-table';
+import { orderContextColumns } from '../../components/data-table/order-context-columns';
 import { ATTACHMENT_DETAIL_ROUTE, MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
-import { orderContextColumns } from '../orders/order-context-columns';
 import type { AttachmentListRow } from './attachments.api';
 
 /**

@@ -14,9 +14,9 @@ import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
+import { ATTACHMENT_LIST_PATH, ORDER_LIST_PATH } from '../../lib/list-paths';
 import { ATTACHMENT_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
-import { ORDER_LIST_PATH } from '../orders/orders.api';
-import { ATTACHMENT_LIST_PATH, createAttachment, fetchLastAttachment } from './attachments.api';
+import { createAttachment, fetchLastAttachment } from './attachments.api';
 
 type Values = { order: PickerValue | null; observation?: string; isDGD?: boolean };
 

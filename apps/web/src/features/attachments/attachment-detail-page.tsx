@@ -17,18 +17,12 @@ import { DocumentManager } from '../../components/document-manager/document-mana
 import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
 import { useAuth } from '../../lib/auth-store';
 import { setEditing, useEditMode } from '../../lib/edit-mode';
+import { ATTACHMENT_LIST_PATH } from '../../lib/list-paths';
 import { ATTACHMENT_LIST_ROUTE } from '../../lib/routes';
 import { useAttachmentHeaderActions } from './attachment-header-actions';
 import { type AttachmentFormValues, AttachmentInformationTab, attachmentFormValuesOf } from './attachment-information-tab';
 import { useAttachmentWorkflowChecks } from './attachment-workflow-checks';
-import {
-  ATTACHMENT_LIST_PATH,
-  attachmentQueryKey,
-  deleteAttachment,
-  fetchAttachment,
-  orderAttachmentsKey,
-  updateAttachment,
-} from './attachments.api';
+import { attachmentQueryKey, deleteAttachment, fetchAttachment, orderAttachmentsKey, updateAttachment } from './attachments.api';
 import { AttachmentPrestationsTab } from './prestations/attachment-prestations-tab';
 
 /** Whether the attachment may be deleted now (the server says the same: a draft, or a refused one, never locked). */

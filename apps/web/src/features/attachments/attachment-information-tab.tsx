@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { EntityLink } from '../../components/entity-link';
 import { ErpSendStatus, erpStatusColor } from '../../components/erp/erp-send-status';
 import { TrimmedInput } from '../../components/form/trimmed-input';
+import { StatementLinks } from '../../components/statement-links';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
-import { StatementLinks } from '../statements/statement-links';
 
 export type AttachmentFormValues = { observation: string; isDGD: boolean };
 

@@ -7,10 +7,11 @@ import { DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
+import { ATTACHMENT_LIST_PATH } from '../../lib/list-paths';
 import { useWorkItemFilter, WorkItemFilter } from '../workflow/work-item-filter';
 import { useAttachmentColumns } from './attachment-columns';
 import { AttachmentCreateModal } from './attachment-create-modal';
-import { ATTACHMENT_CSV_PATH, ATTACHMENT_LIST_PATH, ATTACHMENT_WORKFLOW_CODE, type AttachmentListRow } from './attachments.api';
+import { ATTACHMENT_CSV_PATH, ATTACHMENT_WORKFLOW_CODE, type AttachmentListRow } from './attachments.api';
 
 function AttachmentTable({ filter, toolbar }: { filter: WorkflowFilter; toolbar: ReactNode }) {
   const { profile } = useAuth();

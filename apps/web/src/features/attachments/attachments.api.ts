@@ -11,12 +11,11 @@ import type {
   ProjectEvaluationDue,
   ProjectEvaluationInput,
 } from '@isf/contract';
+import { exportPathWithSort } from '../../components/prestations/prestation-sort';
 import { api, downloadByFormPost } from '../../lib/api-client';
-import { exportPathWithSort } from '../prestations/prestation-sort';
 
 export type { AttachmentListRow };
 
-export const ATTACHMENT_LIST_PATH = '/attachements';
 export const ATTACHMENT_CSV_PATH = '/attachements/csv';
 /** The attachment workflow's code (its list offers the three filters). */
 export const ATTACHMENT_WORKFLOW_CODE = 'attachement';

@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EntityLink } from '../../components/entity-link';
+import { StatementLinks } from '../../components/statement-links';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatMoney } from '../../lib/i18n';
 import { ATTACHMENT_DETAIL_ROUTE } from '../../lib/routes';
-import { StatementLinks } from '../statements/statement-links';
 import { AttachmentCreateModal } from './attachment-create-modal';
 import { downloadAttachmentPdf, fetchOrderAttachments, orderAttachmentsKey } from './attachments.api';
 

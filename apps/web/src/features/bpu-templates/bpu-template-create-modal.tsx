@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/form-modal';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
+import { BPU_TEMPLATE_LIST_PATH } from '../../lib/list-paths';
 import { BPU_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
-import { BPU_TEMPLATE_LIST_PATH, createBpuTemplate } from './bpu-templates.api';
+import { createBpuTemplate } from './bpu-templates.api';
 
 type Values = { name: string };
 

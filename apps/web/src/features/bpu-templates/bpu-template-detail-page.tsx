@@ -4,10 +4,11 @@ import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailRecord, useRouteId } from '../../components/detail-page/use-detail-record';
 import { useAuth } from '../../lib/auth-store';
+import { BPU_TEMPLATE_LIST_PATH } from '../../lib/list-paths';
 import { BPU_TEMPLATE_LIST_ROUTE } from '../../lib/routes';
 import { BpuTemplateName } from './bpu-template-name';
 import { BpuTemplatePrestations } from './bpu-template-prestations';
-import { BPU_TEMPLATE_LIST_PATH, bpuTemplateQueryKey, deleteBpuTemplate, fetchBpuTemplate } from './bpu-templates.api';
+import { bpuTemplateQueryKey, deleteBpuTemplate, fetchBpuTemplate } from './bpu-templates.api';
 
 /**
  * The BPU template detail (spec 3 /sst/bputemplate/{id}): its name edited in place, its prestations

@@ -9,9 +9,10 @@ import { useListController } from '../../components/data-table/use-list-controll
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
+import { BPU_TEMPLATE_LIST_PATH } from '../../lib/list-paths';
 import { BPU_LIST_ROUTE, BPU_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
 import { BpuTemplateCreateModal } from './bpu-template-create-modal';
-import { BPU_TEMPLATE_CSV_PATH, BPU_TEMPLATE_LIST_PATH } from './bpu-templates.api';
+import { BPU_TEMPLATE_CSV_PATH } from './bpu-templates.api';
 
 /** The BPU template list (spec 3 /sst/bputemplates/) with its create modal and a button to the BPU list. */
 export function BpuTemplateListPage() {

@@ -5,18 +5,13 @@ import { Button, Card, Form, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCsvImport } from '../../components/csv-import/use-csv-import';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
+import { PRESTATION_PAGINATION, type PrestationColumn, prestationColumns } from '../../components/prestations/prestation-columns';
+import { exportPathWithSort, usePrestationSort } from '../../components/prestations/prestation-sort';
 import { downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
-import { PRESTATION_PAGINATION, type PrestationColumn, prestationColumns } from '../prestations/prestation-columns';
-import { exportPathWithSort, usePrestationSort } from '../prestations/prestation-sort';
-import { PRESTATION_LIST_PATH } from '../prestations/prestations.api';
-import {
-  BPU_TEMPLATE_LIST_PATH,
-  bpuTemplateExportPath,
-  bpuTemplatePrestationsKey,
-  fetchBpuTemplatePrestations,
-  importBpuTemplateCsv,
-} from './bpu-templates.api';
+import { BPU_TEMPLATE_LIST_PATH, PRESTATION_LIST_PATH } from '../../lib/list-paths';
+import { bpuTemplatePrestationsKey } from '../prestations/prestations.api';
+import { bpuTemplateExportPath, fetchBpuTemplatePrestations, importBpuTemplateCsv } from './bpu-templates.api';
 import { PrestationAddRow } from './prestation-add-row';
 import { PrestationCellEditor } from './prestation-cell-editor';
 import { PrestationRowActions, usePrestationRowEdit } from './prestation-row-edit';

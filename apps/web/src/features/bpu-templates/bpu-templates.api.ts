@@ -9,16 +9,10 @@ export type BpuTemplateUpdate = ReturnType<typeof bpuTemplateUpdateSchema.parse>
 type Reply = { success: boolean; id: number };
 type UpdateReply = { success: boolean; id: number; record?: BpuTemplateRecord };
 
-export const BPU_TEMPLATE_LIST_PATH = '/bputemplates';
 export const BPU_TEMPLATE_CSV_PATH = '/bputemplate/csv';
 
 export function bpuTemplateQueryKey(id: number): readonly unknown[] {
   return ['bputemplate', id];
-}
-
-/** The prestations of a template, under any sort (a prefix of each sort's key). */
-export function bpuTemplatePrestationsKey(id: number, sort?: string): readonly unknown[] {
-  return sort === undefined ? ['bputemplate', id, 'prestations'] : ['bputemplate', id, 'prestations', sort];
 }
 
 export function fetchBpuTemplate(id: number): Promise<BpuTemplateRecord> {

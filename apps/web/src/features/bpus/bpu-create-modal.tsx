@@ -5,9 +5,9 @@ import { FormModal } from '../../components/form/form-modal';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import type { PickerValue } from '../../components/picker/picker';
+import { BpuTemplatePickerItem, pickedId } from '../../components/pickers/bpu-template-picker-item';
+import { MarketPickerItem } from '../../components/pickers/market-picker-item';
 import { BPU_DETAIL_ROUTE } from '../../lib/routes';
-import { BpuTemplatePickerItem, pickedId } from '../bpu-templates/bpu-template-picker-item';
-import { MarketPickerItem } from '../markets/market-picker-item';
 import { BPU_LIST_PATH, createBpu } from './bpus.api';
 
 type Values = { name: string; bpuTemplate: PickerValue | null; market: PickerValue | null };

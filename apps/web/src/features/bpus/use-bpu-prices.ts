@@ -1,7 +1,7 @@
 import type { BpuPrestationLine } from '@isf/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { usePrestationSort } from '../prestations/prestation-sort';
+import { usePrestationSort } from '../../components/prestations/prestation-sort';
 import type { CostEdits } from './bpu-prices';
 import { bpuPrestationsKey, fetchBpuPrestations } from './bpus.api';
 

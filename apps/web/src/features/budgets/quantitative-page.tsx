@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { useAuth } from '../../lib/auth-store';
 import { formatMoney } from '../../lib/i18n';
-import { formatQuantity } from '../orders/prestations/order-prestation-columns';
+import { formatQuantity } from '../../lib/quantity-format';
 import { moneyColumn, projectAndMarketColumns } from './budget-columns';
 import { BudgetListPage } from './budget-list-page';
 

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
+import { AgencyPicker } from '../../components/pickers/agency-picker';
+import { UserPicker } from '../../components/pickers/user-picker';
 import { useAuth } from '../../lib/auth-store';
-import { AgencyPicker } from '../agencies/agency-picker';
-import { UserPicker } from '../users/user-picker';
 
 /** The form values of a contract: agency, parent and referents are picked entities; dates are yyyy-mm-dd text. */
 export type ContractFormValues = {

@@ -7,7 +7,8 @@ import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
-import { MARKET_ACTIVE_PATH, MARKET_LIST_PATH, setMarketActive } from './markets.api';
+import { MARKET_ACTIVE_PATH, MARKET_LIST_PATH } from '../../lib/list-paths';
+import { setMarketActive } from './markets.api';
 
 /**
  * Deactivate / Activate (spec 2 §4): with the option subcontractor_markets.deactivate_markets,

@@ -9,6 +9,7 @@ import { DocumentManager } from '../../components/document-manager/document-mana
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
+import { MARKET_ACTIVE_PATH, MARKET_LIST_PATH } from '../../lib/list-paths';
 import { MARKET_LIST_ROUTE } from '../../lib/routes';
 import { DepositsBlock } from '../deposits/deposits-block';
 import { MarketOrdersTab } from '../orders/market-orders-tab';
@@ -16,7 +17,7 @@ import { MarketStatementsTab } from '../statements/market-statements-tab';
 import { MarketActivationButton } from './market-activation-button';
 import { MarketBpus } from './market-bpus';
 import { MarketFormFields, type MarketFormValues, marketFormValuesOf, marketPayloadOf } from './market-form-fields';
-import { deleteMarket, fetchMarket, MARKET_ACTIVE_PATH, MARKET_LIST_PATH, marketQueryKey, updateMarket } from './markets.api';
+import { deleteMarket, fetchMarket, marketQueryKey, updateMarket } from './markets.api';
 
 /**
  * The market detail (spec 2 Market detail): Information (the form, its BPUs, the workflow beside) and

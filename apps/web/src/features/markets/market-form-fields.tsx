@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/form/money-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
-import { AgencyPicker } from '../agencies/agency-picker';
+import { AgencyPicker } from '../../components/pickers/agency-picker';
 import { usePaymentChoices } from './markets.api';
 
 /** The form values of a market: agency and project are picked entities, amounts are decimal text. */

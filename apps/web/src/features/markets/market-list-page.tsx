@@ -7,9 +7,10 @@ import { DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
+import { MARKET_LIST_PATH } from '../../lib/list-paths';
 import { useMarketColumns } from './market-columns';
 import { MarketCreateModal } from './market-create-modal';
-import { MARKET_CSV_PATH, MARKET_LIST_PATH } from './markets.api';
+import { MARKET_CSV_PATH } from './markets.api';
 
 /** The market list (spec 2 /sst/markets) with its creation modal. */
 export function MarketListPage() {

@@ -5,8 +5,6 @@ import { useAuth } from '../../lib/auth-store';
 
 type Reply<Record = unknown> = { success: boolean; id: number; record?: Record };
 
-export const MARKET_LIST_PATH = '/markets';
-export const MARKET_ACTIVE_PATH = '/markets/active';
 export const MARKET_CSV_PATH = '/markets/csv';
 
 export function agencyMarketsPath(agencyId: number): string {

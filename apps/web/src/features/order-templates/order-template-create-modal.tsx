@@ -5,8 +5,8 @@ import { FormModal } from '../../components/form/form-modal';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import type { PickerValue } from '../../components/picker/picker';
+import { BpuTemplatePickerItem, pickedId } from '../../components/pickers/bpu-template-picker-item';
 import { ORDER_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
-import { BpuTemplatePickerItem, pickedId } from '../bpu-templates/bpu-template-picker-item';
 import { createOrderTemplate, ORDER_TEMPLATE_LIST_PATH } from './order-templates.api';
 
 type Values = { name: string; bpuTemplate: PickerValue | null };

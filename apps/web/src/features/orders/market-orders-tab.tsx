@@ -2,8 +2,9 @@ import type { OrderRow } from '@isf/contract';
 import { DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { useAuth } from '../../lib/auth-store';
+import { ORDER_LIST_PATH } from '../../lib/list-paths';
 import { useOrderColumns } from './order-columns';
-import { ORDER_CSV_PATH, ORDER_LIST_PATH } from './orders.api';
+import { ORDER_CSV_PATH } from './orders.api';
 
 /** The market's Orders tab (spec 2 Market detail): the order list narrowed to the market, without its column. */
 export function MarketOrdersTab({ marketId }: { marketId: number }) {

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkColumn, moneyColumn, workflowStepColumn } from '../../components/data-table/column-kinds';
 import type { DataColumn } from '../../components/data-table/data-table';
+import { orderContextColumns } from '../../components/data-table/order-context-columns';
 import { formatIsoDate } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
-import { orderContextColumns } from './order-context-columns';
 
 export type OrderColumnOptions = {
   /** The FTTH active profile adds the Oscar sub-project, ArcGIS name, NRO and PM columns. */

@@ -11,12 +11,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import type { PickerValue } from '../../components/picker/picker';
+import { MarketPickerItem } from '../../components/pickers/market-picker-item';
+import { UserPicker } from '../../components/pickers/user-picker';
 import { useAuth } from '../../lib/auth-store';
-import { MarketPickerItem } from '../markets/market-picker-item';
 import { fetchMarket, marketQueryKey, useMarketBpus } from '../markets/markets.api';
 import { useProjectOscarSubprojects } from '../projects/erp-projects.api';
 import { useProjectImputations } from '../projects/projects.api';
-import { UserPicker } from '../users/user-picker';
 import { OracleProjectSelect, OracleTaskSelect, OrderEmitterFields } from './order-erp-fields';
 import { useBpuTemplateOrderTemplates } from './orders.api';
 

@@ -3,9 +3,10 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/form-modal';
 import { useAuth } from '../../lib/auth-store';
+import { ORDER_LIST_PATH } from '../../lib/list-paths';
 import { ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import { emptyOrder, OrderCreateFields, type OrderCreateValues, orderCreatePayloadOf } from './order-create-fields';
-import { createOrder, ORDER_LIST_PATH } from './orders.api';
+import { createOrder } from './orders.api';
 
 /** Creates a service order, then opens it (spec 2 Order list: creation modal). */
 export function OrderCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -21,6 +21,7 @@ import { showFieldErrors } from '../../components/form/schema-rules';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
+import { ORDER_LIST_PATH } from '../../lib/list-paths';
 import { ORDER_LIST_ROUTE } from '../../lib/routes';
 import { OrderAttachmentsTab } from './order-attachments-tab';
 import { deleteOrder, fetchOrder, orderQueryKey, updateOrder } from './order-detail.api';
@@ -28,7 +29,6 @@ import { type OrderFormValues, orderFormValuesOf, orderPayloadOf } from './order
 import { useOrderHeaderActions } from './order-header-actions';
 import { OrderInformationTab } from './order-information-tab';
 import { useOrderWorkflowChecks } from './order-workflow-checks';
-import { ORDER_LIST_PATH } from './orders.api';
 import { OrderPrestationsTab } from './prestations/order-prestations-tab';
 
 const DELETION_AFTER_VALIDATION_OPTION = 'serviceorders.deletion_after_validation';

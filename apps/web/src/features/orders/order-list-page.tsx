@@ -7,10 +7,11 @@ import { DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
+import { ORDER_LIST_PATH } from '../../lib/list-paths';
 import { useWorkItemFilter, WorkItemFilter } from '../workflow/work-item-filter';
 import { useOrderColumns } from './order-columns';
 import { OrderCreateModal } from './order-create-modal';
-import { ORDER_CSV_PATH, ORDER_LIST_PATH, ORDER_WORKFLOW_CODE } from './orders.api';
+import { ORDER_CSV_PATH, ORDER_WORKFLOW_CODE } from './orders.api';
 
 function OrderTable({ filter, toolbar }: { filter: WorkflowFilter; toolbar: ReactNode }) {
   const { profile } = useAuth();

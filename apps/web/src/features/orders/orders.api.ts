@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 
-export const ORDER_LIST_PATH = '/orders';
 export const ORDER_CSV_PATH = '/orders/csv';
 /** The order workflow's code (its node screens offer the three filters). */
 export const ORDER_WORKFLOW_CODE = 'service_order';

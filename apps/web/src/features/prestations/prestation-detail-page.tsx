@@ -6,10 +6,16 @@ import { useDetailActions } from '../../components/detail-page/use-detail-action
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { useEditMode } from '../../lib/edit-mode';
+import { PRESTATION_LIST_PATH } from '../../lib/list-paths';
 import { PRESTATION_LIST_ROUTE } from '../../lib/routes';
-import { bpuTemplatePrestationsKey } from '../bpu-templates/bpu-templates.api';
 import { PrestationFormFields, type PrestationFormValues, prestationFormValuesOf } from './prestation-form-fields';
-import { deletePrestation, fetchPrestation, PRESTATION_LIST_PATH, prestationQueryKey, updatePrestation } from './prestations.api';
+import {
+  bpuTemplatePrestationsKey,
+  deletePrestation,
+  fetchPrestation,
+  prestationQueryKey,
+  updatePrestation,
+} from './prestations.api';
 
 /** The prestation detail (spec 3 /prestation/{id}): the template is read-only, the subcategory required when the category has any. */
 export function PrestationDetailPage() {

@@ -8,9 +8,10 @@ import { useListController } from '../../components/data-table/use-list-controll
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
+import { PRESTATION_LIST_PATH } from '../../lib/list-paths';
 import { BPU_TEMPLATE_DETAIL_ROUTE, PRESTATION_DETAIL_ROUTE } from '../../lib/routes';
 import { PrestationCreateModal } from './prestation-create-modal';
-import { PRESTATION_CSV_PATH, PRESTATION_LIST_PATH } from './prestations.api';
+import { PRESTATION_CSV_PATH } from './prestations.api';
 
 /**
  * The prestation list (spec 3 /prestations): template, reference, category (parent), subcategory, item

@@ -9,7 +9,6 @@ export type PrestationUpdate = ReturnType<typeof prestationUpdateSchema.parse>;
 type Reply = { success: boolean; id: number };
 type UpdateReply = { success: boolean; id: number; record?: PrestationRecord };
 
-export const PRESTATION_LIST_PATH = '/prestations';
 export const PRESTATION_CSV_PATH = '/prestation/csv';
 
 export function prestationQueryKey(id: number): readonly unknown[] {
@@ -42,4 +41,9 @@ const CHOICE_PATHS = {
 /** The choices of a prestation select (templates, units, references, types), by name. */
 export function usePrestationChoices(kind: keyof typeof CHOICE_PATHS) {
   return useQuery({ queryKey: ['prestation-choices', kind], queryFn: () => api.get<Choice[]>(CHOICE_PATHS[kind]) });
+}
+
+/** The prestations of a template, under any sort (a prefix of each sort's key). */
+export function bpuTemplatePrestationsKey(id: number, sort?: string): readonly unknown[] {
+  return sort === undefined ? ['bputemplate', id, 'prestations'] : ['bputemplate', id, 'prestations', sort];
 }

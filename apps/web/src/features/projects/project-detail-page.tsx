@@ -8,12 +8,13 @@ import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
+import { PROJECT_LIST_PATH } from '../../lib/list-paths';
 import { ProjectFormFields, type ProjectFormValues, projectFormValuesOf, projectPayloadOf } from './project-form-fields';
 import { ProjectImputationsTab } from './project-imputations-tab';
 import { ProjectOracleProjectsTab } from './project-oracle-projects-tab';
 import { ProjectOscarTab } from './project-oscar-tab';
 import { ProjectUsersTab } from './project-users-tab';
-import { deleteProject, fetchProject, PROJECT_LIST_PATH, projectQueryKey, updateProject } from './projects.api';
+import { deleteProject, fetchProject, projectQueryKey, updateProject } from './projects.api';
 
 /**
  * The project detail (spec 3 Project detail): Information, Users, Imputations, Oracle projects,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
-import { UserPicker } from '../users/user-picker';
+import { UserPicker } from '../../components/pickers/user-picker';
 import { type ProjectRecord, useProjectTypes } from './projects.api';
 
 /** The form values of a project: manager and business unit are picked entities. */

@@ -8,8 +8,9 @@ import { useListController } from '../../components/data-table/use-list-controll
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
+import { PROJECT_LIST_PATH } from '../../lib/list-paths';
 import { ProjectCreateModal } from './project-create-modal';
-import { PROJECT_CSV_PATH, PROJECT_LIST_PATH } from './projects.api';
+import { PROJECT_CSV_PATH } from './projects.api';
 
 /** The project list (spec 3 /projects) with its create modal. */
 export function ProjectListPage() {

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
 import type { PickerValue } from '../../components/picker/picker';
+import { UserPicker } from '../../components/pickers/user-picker';
 import { downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
-import { UserPicker } from '../users/user-picker';
 import { addProjectUser, type ProjectUser, removeProjectUser, useProjectUsers } from './projects.api';
 
 /**

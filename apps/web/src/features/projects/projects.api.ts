@@ -35,7 +35,6 @@ export type Imputation = {
 
 type Reply<Record = unknown> = { success: boolean; id: number; record?: Record };
 
-export const PROJECT_LIST_PATH = '/projects';
 export const PROJECT_CSV_PATH = '/project/csv';
 
 export function projectQueryKey(id: number): readonly unknown[] {

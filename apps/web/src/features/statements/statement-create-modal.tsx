@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/form-modal';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
+import { MARKET_LIST_PATH } from '../../lib/list-paths';
 import { MARKET_DETAIL_ROUTE, STATEMENT_DETAIL_ROUTE } from '../../lib/routes';
-import { MARKET_LIST_PATH } from '../markets/markets.api';
 import { createStatement, STATEMENT_LIST_PATH } from './statements.api';
 
 type Values = { market: PickerValue | null; sap?: string };

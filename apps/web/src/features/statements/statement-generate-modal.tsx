@@ -7,7 +7,7 @@ import { type DataColumn, DataTable } from '../../components/data-table/data-tab
 import { listQueryKey, useListController } from '../../components/data-table/use-list-controller';
 import { ApiError } from '../../lib/api-client';
 import { getFeedback } from '../../lib/feedback';
-import { PROJECT_LIST_PATH } from '../projects/projects.api';
+import { PROJECT_LIST_PATH } from '../../lib/list-paths';
 import { generateStatements, STATEMENT_LIST_PATH } from './statements.api';
 
 type ProjectOption = { id: number; code: string; name: string };

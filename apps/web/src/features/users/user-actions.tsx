@@ -4,11 +4,11 @@ import { Button, Form, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickerValue } from '../../components/picker/picker';
+import { UserPicker } from '../../components/pickers/user-picker';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
 import { RenameFromOracleButton } from '../oracle-configurations/rename-from-oracle-button';
-import { UserPicker } from './user-picker';
 import { changePerimeter, deactivateUser, reactivateUser, type UserRecord } from './users.api';
 
 type UserActionsProps = {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { issueText, schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import type { PickerValue } from '../../components/picker/picker';
+import { UserPicker } from '../../components/pickers/user-picker';
 import { useRoleNames } from '../roles/roles.api';
-import { UserPicker } from './user-picker';
 
 /** The form values of a user: the manager is a picked user, the amount stays decimal text. */
 export type UserFormValues = {

@@ -22,9 +22,9 @@ import {
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PRESTATION_PAGINATION } from '../../../components/prestations/prestation-columns';
 import { formatMoney, LOCALE } from '../../../lib/i18n';
-import { formatQuantity } from '../../orders/prestations/order-prestation-columns';
-import { PRESTATION_PAGINATION } from '../../prestations/prestation-columns';
+import { formatQuantity } from '../../../lib/quantity-format';
 import { exportAttachment, exportAttachmentBpu } from '../attachments.api';
 import type { AttachmentPrestationRow } from './attachment-prestation-lines';
 import { useAttachmentPrestations } from './use-attachment-prestations';

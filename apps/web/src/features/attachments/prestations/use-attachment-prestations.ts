@@ -1,7 +1,7 @@
 import type { AttachmentLineInput } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { usePrestationSort } from '../../prestations/prestation-sort';
+import { usePrestationSort } from '../../../components/prestations/prestation-sort';
 import { type AttachmentPrestationsScope, attachmentPrestationsKey, fetchAttachmentPrestations } from '../attachments.api';
 import {
   type AttachmentPrestationRow,

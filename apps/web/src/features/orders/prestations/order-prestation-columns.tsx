@@ -2,14 +2,8 @@ import { ORDER_QUANTITY_STEP, orderQuantitySchema, roundDecimal } from '@isf/con
 import { InputNumber, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatMoney, LOCALE, NUMBER_LOCALE } from '../../../lib/i18n';
+import { formatQuantity } from '../../../lib/quantity-format';
 import type { ColumnSort, OrderPrestationColumn, OrderPrestationRow } from './order-prestation-lines';
-
-const quantityFormat = new Intl.NumberFormat(NUMBER_LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** A quantity with one decimal in the locale's writing (spec 2 §9); display only, the value stays text. */
-export function formatQuantity(quantity: string): string {
-  return quantityFormat.format(Number(roundDecimal(quantity, 1)));
-}
 
 /** What the user types: a comma or a point, never a sign (a quantity is never negative). */
 function parseTyped(text: string | undefined): string {

@@ -1,6 +1,6 @@
 import { Space } from 'antd';
-import { EntityLink } from '../../components/entity-link';
-import { formatIsoDate } from '../../lib/i18n';
+import { formatIsoDate } from '../lib/i18n';
+import { EntityLink } from './entity-link';
 
 export type StatementRef = { id: number; date: string };
 

@@ -1,6 +1,6 @@
 import type { AgencyRow } from '@isf/contract';
 import { useTranslation } from 'react-i18next';
-import { Picker, type PickerValue } from '../../components/picker/picker';
+import { Picker, type PickerValue } from '../picker/picker';
 
 export type AgencyPickerProps = {
   id?: string;

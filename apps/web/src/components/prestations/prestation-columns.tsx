@@ -1,7 +1,7 @@
 import type { TableColumnType, TablePaginationConfig } from 'antd';
 import type { TFunction } from 'i18next';
-import { EntityLink } from '../../components/entity-link';
 import { PRESTATION_DETAIL_ROUTE } from '../../lib/routes';
+import { EntityLink } from '../entity-link';
 
 /** The cells every prestation table shows (template, BPU). */
 export type PrestationCells = {

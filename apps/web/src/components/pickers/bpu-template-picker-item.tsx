@@ -1,9 +1,9 @@
 import type { BpuTemplateRow } from '@isf/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Picker, type PickerValue } from '../../components/picker/picker';
+import { BPU_TEMPLATE_LIST_PATH } from '../../lib/list-paths';
 import { BPU_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
-import { BPU_TEMPLATE_LIST_PATH } from './bpu-templates.api';
+import { Picker, type PickerValue } from '../picker/picker';
 
 /** The id a picked template sends (null while none is picked: the schema then answers 'select an item'). */
 export function pickedId(value: PickerValue | null | undefined): number | null {

@@ -1,6 +1,6 @@
 import type { UserRow } from '@isf/contract';
 import { useTranslation } from 'react-i18next';
-import { Picker, type PickerValue } from '../../components/picker/picker';
+import { Picker, type PickerValue } from '../picker/picker';
 
 export type UserPickerProps = {
   id?: string;

@@ -1,9 +1,9 @@
 import type { MarketRow } from '@isf/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Picker, type PickerValue } from '../../components/picker/picker';
+import { MARKET_ACTIVE_PATH } from '../../lib/list-paths';
 import { MARKET_DETAIL_ROUTE } from '../../lib/routes';
-import { MARKET_ACTIVE_PATH } from './markets.api';
+import { Picker, type PickerValue } from '../picker/picker';
 
 /**
  * The required market of a creation form (BPU, orders), chosen among the active markets; `onPicked`

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { linkColumn } from '../../components/data-table/column-kinds';
-import type { DataColumn } from '../../components/data-table/data-table';
+import { linkColumn } from './column-kinds';
+import type { DataColumn } from './data-table';
 
 /** What an order row and an attachment row both carry about the order: its project, client and ERP. */
 type OrderContextRow = {
