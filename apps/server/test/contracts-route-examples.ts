@@ -1,3 +1,4 @@
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { contractPayload, createContract, createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';
@@ -38,17 +39,24 @@ const manualSigner = (name: string, email: string) => ({
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
 
-function templateForm(extra: { name: string; value: string }[] = []) {
+function templateForm(extra: { name: string; value: string }[] = [], content: Buffer = PDF) {
   return multipart([
     { name: 'templateName', value: 'Modèle' },
     ...extra,
-    { name: 'file', fileName: 'modele.pdf', content: PDF, contentType: 'application/pdf' },
+    { name: 'file', fileName: 'modele.pdf', content, contentType: 'application/pdf' },
   ]);
 }
 
+/** A one-page PDF a reader opens (the contract template the fill route reads); the smallest PDF is enough elsewhere. */
+async function readablePdf(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage();
+  return Buffer.from(await document.save());
+}
+
 /** A new stored model of the kind (`/api/paymentguarantee` or `/api/contracttemplate`); its id. */
-async function newTemplate(context: ExampleContext, base: string): Promise<number> {
-  const form = templateForm();
+async function newTemplate(context: ExampleContext, base: string, content: Buffer = PDF): Promise<number> {
+  const form = templateForm([], content);
   const created = await inject(context.app, {
     method: 'POST',
     url: `${base}/create`,
@@ -88,7 +96,7 @@ export const CONTRACT_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     url: `/api/contracttemplate/${await newTemplate(context, '/api/contracttemplate')}`,
   }),
   'POST /api/contract/:id/contracttemplate/:templateId': async (context) => ({
-    url: `/api/contract/${await newContract(context)}/contracttemplate/${await newTemplate(context, '/api/contracttemplate')}`,
+    url: `/api/contract/${await newContract(context)}/contracttemplate/${await newTemplate(context, '/api/contracttemplate', await readablePdf())}`,
     payload: {},
   }),
   'POST /api/contract': async (context) => ({ url: '/api/contract', payload: await contractPayload(context.db) }),

@@ -84,6 +84,10 @@ export const MONTHLY_STATEMENT_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     await context.db.insert(monthlyStatementAttachments).values({ statementId: id, attachmentId: attachment.id });
     return { url: `/api/situation/${id}/attachement/${attachment.id}` };
   },
+  'GET /api/situation/:id/agencyattachements': async (context) => ({
+    url: `/api/situation/${await newStatement(context)}/agencyattachements`,
+  }),
+  'POST /api/monthlystatements/csv/clientBdc': async () => ({ url: '/api/monthlystatements/csv/clientBdc', payload: {} }),
   'GET /api/situation/:id/rgreleases': async (context) => ({
     url: `/api/situation/${await newStatement(context)}/rgreleases`,
   }),
