@@ -41,8 +41,8 @@ describe('global response handling', () => {
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
-  it('alerts the body error and detail with the request id on 400, and logs the body', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('alerts the body error and detail with the request id on 400, and logs the body as a warning', () => {
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const body = { error: 'Données invalides.', detail: 'name : obligatoire' };
     handleApiError(new ApiError(400, body, 'req-400', '/unit/create'), { navigate });
     expect(log).toHaveBeenCalledWith(body);

@@ -44,7 +44,8 @@ export function handleApiError(error: ApiError, options: ResponseHandlingOptions
       feedback.alert({ title: t('error.title'), content: t('login.noResponse') });
       return;
     case 400: {
-      console.error(body);
+      // a refusal the user is shown, not a fault of the app: a warning in the console (the journeys fail on errors)
+      console.warn(body);
       const detail = body.detail && body.detail !== body.error ? body.detail : undefined;
       feedback.alert({
         title: body.error ?? body.detail ?? t('error.badInput'),
