@@ -41,9 +41,20 @@ describe('the budget screens (accountant)', () => {
     await signIn(page, 'comptable');
 
     // the menu of the accountant holds the four budget screens
-    await page.getByRole('menu', { name: 'Menu principal' }).getByText('Budgets', { exact: true }).hover();
-    await page.getByRole('menuitem', { name: 'DC4' }).click();
-    await page.waitForFunction(() => window.location.hash === '#/budget/dc4');
+    // the submenu opens on hover and may close again before a slow click lands: hover and click until it navigates
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('menu', { name: 'Menu principal' }).getByText('Budgets', { exact: true }).hover();
+          await page
+            .getByRole('menuitem', { name: 'DC4' })
+            .click({ timeout: 5_000 })
+            .catch(() => undefined);
+          return page.evaluate(() => window.location.hash);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('#/budget/dc4');
 
     // DC4: filtered on one market, its figures as the API gives them, the CSV of the filtered rows
     const dc4 = await api<Page1<{ id: number; marketEdifice: string; availableOnDc4: string }>>('/budget/dc4?sort=id,asc', token);
