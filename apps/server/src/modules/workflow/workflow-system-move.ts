@@ -5,6 +5,50 @@ import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import type { WorkItemRef } from './workflow-registry.js';
 import { storeItemNode } from './workflow-tokens.js';
 
+type SystemMoveInput = { item: WorkItemRef; entityId: number; userId: number | null; comment: string | null };
+type Token = typeof workflowTokens.$inferSelect;
+
+/** The item's token, locked for the caller's transaction; undefined without one. */
+async function lockedToken(db: Database, input: SystemMoveInput): Promise<Token | undefined> {
+  const [token] = await db
+    .select()
+    .from(workflowTokens)
+    .where(and(eq(workflowTokens.entityName, input.item.entity), eq(workflowTokens.entityId, input.entityId)))
+    .for('update')
+    .limit(1);
+  return token;
+}
+
+/** Puts the token on `toNodeId`: the token, the item's stored node, the history row and the audit. */
+async function placeToken(
+  db: Database,
+  input: SystemMoveInput,
+  token: Token,
+  move: { toNodeId: number; transitionId: number | null; action: string },
+  audit: AuditContext,
+): Promise<void> {
+  await db
+    .update(workflowTokens)
+    .set({ nodeId: move.toNodeId, version: token.version + 1, updatedAt: sql`now()` })
+    .where(eq(workflowTokens.id, token.id));
+  await storeItemNode(db, input.item, input.entityId, move.toNodeId);
+  await db.insert(workflowTokenHistory).values({
+    tokenId: token.id,
+    fromNodeId: token.nodeId,
+    toNodeId: move.toNodeId,
+    transitionId: move.transitionId,
+    userId: input.userId,
+    comment: input.comment,
+  });
+  await recordAudit(db, audit, {
+    entity: input.item.entity,
+    entityId: input.entityId,
+    action: move.action,
+    before: { tokenId: token.id, nodeId: token.nodeId, version: token.version },
+    after: { tokenId: token.id, nodeId: move.toNodeId, version: token.version + 1, comment: input.comment },
+  });
+}
+
 /**
  * Moves an item's token along a transition fired by the system, not by a person (the e-signature
  * service): in the caller's transaction, only from the transition's node; no role or guard applies.
@@ -12,16 +56,10 @@ import { storeItemNode } from './workflow-tokens.js';
  */
 export async function moveBySystem(
   db: Database,
-  input: { item: WorkItemRef; entityId: number; transitionCode: string; userId: number | null; comment: string | null },
+  input: SystemMoveInput & { transitionCode: string },
   audit: AuditContext,
 ): Promise<boolean> {
-  const { entity } = input.item;
-  const [token] = await db
-    .select()
-    .from(workflowTokens)
-    .where(and(eq(workflowTokens.entityName, entity), eq(workflowTokens.entityId, input.entityId)))
-    .for('update')
-    .limit(1);
+  const token = await lockedToken(db, input);
   if (!token) {
     return false;
   }
@@ -39,26 +77,13 @@ export async function moveBySystem(
   if (!transition) {
     return false;
   }
-  await db
-    .update(workflowTokens)
-    .set({ nodeId: transition.toNodeId, version: token.version + 1, updatedAt: sql`now()` })
-    .where(eq(workflowTokens.id, token.id));
-  await storeItemNode(db, input.item, input.entityId, transition.toNodeId);
-  await db.insert(workflowTokenHistory).values({
-    tokenId: token.id,
-    fromNodeId: token.nodeId,
-    toNodeId: transition.toNodeId,
-    transitionId: transition.id,
-    userId: input.userId,
-    comment: input.comment,
-  });
-  await recordAudit(db, audit, {
-    entity,
-    entityId: input.entityId,
-    action: `workflow:${transition.code}`,
-    before: { tokenId: token.id, nodeId: token.nodeId, version: token.version },
-    after: { tokenId: token.id, nodeId: transition.toNodeId, version: token.version + 1, comment: input.comment },
-  });
+  await placeToken(
+    db,
+    input,
+    token,
+    { toNodeId: transition.toNodeId, transitionId: transition.id, action: `workflow:${transition.code}` },
+    audit,
+  );
   return true;
 }
 
@@ -70,16 +95,10 @@ export async function moveBySystem(
  */
 export async function placeBySystem(
   db: Database,
-  input: { item: WorkItemRef; entityId: number; nodeCode: string; userId: number | null; comment: string | null },
+  input: SystemMoveInput & { nodeCode: string },
   audit: AuditContext,
 ): Promise<boolean> {
-  const { entity } = input.item;
-  const [token] = await db
-    .select()
-    .from(workflowTokens)
-    .where(and(eq(workflowTokens.entityName, entity), eq(workflowTokens.entityId, input.entityId)))
-    .for('update')
-    .limit(1);
+  const token = await lockedToken(db, input);
   if (!token) {
     return false;
   }
@@ -91,25 +110,12 @@ export async function placeBySystem(
   if (!node || node.id === token.nodeId) {
     return false;
   }
-  await db
-    .update(workflowTokens)
-    .set({ nodeId: node.id, version: token.version + 1, updatedAt: sql`now()` })
-    .where(eq(workflowTokens.id, token.id));
-  await storeItemNode(db, input.item, input.entityId, node.id);
-  await db.insert(workflowTokenHistory).values({
-    tokenId: token.id,
-    fromNodeId: token.nodeId,
-    toNodeId: node.id,
-    transitionId: null,
-    userId: input.userId,
-    comment: input.comment,
-  });
-  await recordAudit(db, audit, {
-    entity,
-    entityId: input.entityId,
-    action: `workflow:place:${input.nodeCode}`,
-    before: { tokenId: token.id, nodeId: token.nodeId, version: token.version },
-    after: { tokenId: token.id, nodeId: node.id, version: token.version + 1, comment: input.comment },
-  });
+  await placeToken(
+    db,
+    input,
+    token,
+    { toNodeId: node.id, transitionId: null, action: `workflow:place:${input.nodeCode}` },
+    audit,
+  );
   return true;
 }
