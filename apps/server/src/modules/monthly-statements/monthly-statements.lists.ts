@@ -1,6 +1,7 @@
 import { MARKET_VAT_RATES, MONTHLY_STATEMENT_ENTITY } from '@isf/contract';
 import { sql } from 'drizzle-orm';
-import { defineList, type ListColumn } from '../../platform/list-engine.js';
+import { defineList, type ListColumn, type ListDefinition } from '../../platform/list-engine.js';
+import type { Principal } from '../../platform/principal.js';
 import {
   ATTACHMENT_ENTITY,
   ATTACHMENT_VALIDATED_NODES_SQL,
@@ -91,13 +92,8 @@ export const statementList = defineList({
   scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
 });
 
-/**
- * The attachments whose RG a statement may release (GET /situation/{id}/rgreleases/candidates, the detail's
- * picker): validated (att_validated, att_prepared_for_payment, att_paid), RG above zero, released in no
- * statement; the route narrows it to the statement's market. Scoped as attachments.
- */
-export const releaseCandidateList = defineList({
-  name: 'situation-rg-candidates',
+/** What the two attachment pickers of a statement share: the attachment, its order and node; scoped as attachments. */
+const attachmentCandidates = {
   from: sql`attachments att JOIN orders o ON o.id = att.order_id
     JOIN workflow_tokens wtk ON wtk.entity_name = ${ATTACHMENT_ENTITY} AND wtk.entity_id = att.id
     JOIN workflow_nodes wn ON wn.id = wtk.node_id`,
@@ -107,13 +103,26 @@ export const releaseCandidateList = defineList({
     reference: { sql: sql`att.reference`, kind: 'text', label: 'Référence' },
     orderId: { sql: sql`o.id`, kind: 'id', label: 'Commande (id)', hiddenInCsv: true },
     orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
+  },
+  defaultSort: { column: 'reference', direction: 'asc' },
+  scope: (principal: Principal) => attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),
+} satisfies Partial<ListDefinition>;
+
+/**
+ * The attachments whose RG a statement may release (GET /situation/{id}/rgreleases/candidates, the detail's
+ * picker): validated (att_validated, att_prepared_for_payment, att_paid), RG above zero, released in no
+ * statement; the route narrows it to the statement's market. Scoped as attachments.
+ */
+export const releaseCandidateList = defineList({
+  name: 'situation-rg-candidates',
+  ...attachmentCandidates,
+  columns: {
+    ...attachmentCandidates.columns,
     totalRg: { sql: sql`att.rg`, kind: 'money', label: 'RG (€)', summable: true },
     rgReleaseDate: { sql: rgReleaseDateSql('att', 'o'), kind: 'date', label: 'Libération de la RG' },
     nodeName: { sql: sql`wn.name`, kind: 'text', label: 'Statut' },
   },
-  defaultSort: { column: 'reference', direction: 'asc' },
   where: sql`wn.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}) AND att.rg > 0 AND NOT ${rgReleasedSql('att')}`,
-  scope: (principal) => attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),
 });
 
 /**
@@ -123,24 +132,16 @@ export const releaseCandidateList = defineList({
  */
 export const invoiceCandidateList = defineList({
   name: 'situation-attachment-candidates',
-  from: sql`attachments att JOIN orders o ON o.id = att.order_id
-    JOIN workflow_tokens wtk ON wtk.entity_name = ${ATTACHMENT_ENTITY} AND wtk.entity_id = att.id
-    JOIN workflow_nodes wn ON wn.id = wtk.node_id`,
-  idColumn: 'id',
+  ...attachmentCandidates,
   columns: {
-    id: { sql: sql`att.id`, kind: 'id', label: 'ID' },
-    reference: { sql: sql`att.reference`, kind: 'text', label: 'Référence' },
-    orderId: { sql: sql`o.id`, kind: 'id', label: 'Commande (id)', hiddenInCsv: true },
-    orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
+    ...attachmentCandidates.columns,
     amount: { sql: sql`att.amount`, kind: 'money', label: 'Montant (€ HT)', summable: true },
     totalRg: { sql: sql`att.rg`, kind: 'money', label: 'RG (€)', summable: true },
     depositUsed: { sql: sql`att.deposit_used`, kind: 'money', label: 'Avance consommée (€)', summable: true },
     nodeName: { sql: sql`wn.name`, kind: 'text', label: 'Statut' },
   },
-  defaultSort: { column: 'reference', direction: 'asc' },
   where: sql`wn.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
     AND NOT EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id)`,
-  scope: (principal) => attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),
 });
 
 /**
