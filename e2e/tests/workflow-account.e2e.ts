@@ -36,14 +36,20 @@ describe('my account and the role Workflow tab', () => {
     }
     await page.getByRole('button', { name: /Ajouter une délégation/ }).click();
     const modal = dialog(page, 'Créer : Délégation');
+    // the options first list everyone, then the people found for the typed text: pick once the search has answered
+    const searched = page.waitForResponse((response) => response.url().includes('/api/delegation/users?search=Lect'));
     await modal.getByLabel('Délégataire').click();
     await modal.getByLabel('Délégataire').fill('Lect');
+    await searched;
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Louis Lecteur' }).click();
+    await modal.locator('.ant-select').filter({ hasText: 'Louis Lecteur (lecteur)' }).waitFor();
     await typeDate(modal.getByLabel('Fin'), '01/05/2031');
     await typeDate(modal.getByLabel('Début'), '10/05/2031');
     await expect.poll(() => modal.getByLabel('Fin').inputValue()).toBe('10/05/2031');
     await screenshot(page, 'workflow-account-create-delegation');
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/delegation/create'));
     await modal.getByRole('button', { name: /Créer/ }).click();
+    expect((await created).status()).toBeLessThan(300);
     const given = page.getByRole('table', { name: 'Délégations données' });
     const row = given.getByRole('row').filter({ hasText: 'Louis Lecteur' });
     await row.waitFor();
