@@ -377,7 +377,15 @@ async function ensureProjects(handle: DatabaseHandle, targetRows: number): Promi
   }
   const insertSeconds = (performance.now() - started) / 1000;
   console.log(`inserted in ${formatDuration(insertSeconds)}; VACUUM ANALYZE…`);
+  // a project manager sees the projects he is a member of (visibility 2 reads user_projects): each generated
+  // manager is a member of the projects he manages, so the manager's scenarios measure a real scope
+  await handle.db.execute(sql`
+    INSERT INTO user_projects (user_id, project_id)
+    SELECT p.manager_id, p.id FROM projects p JOIN users u ON u.id = p.manager_id
+    WHERE u.uid LIKE 'bench.cdp.%'
+    ON CONFLICT DO NOTHING`);
   const vacuumStarted = performance.now();
+  await handle.db.execute(sql`VACUUM ANALYZE user_projects`);
   await handle.db.execute(sql`VACUUM ANALYZE projects`);
   await handle.db.execute(sql`VACUUM ANALYZE users`);
   const seconds = meta.seconds + (performance.now() - started) / 1000;
