@@ -1,6 +1,8 @@
 import type { DashboardNode, ListReply, RunningOrdersAmount } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentNodeSummaries } from '../src/modules/attachments/index.js';
+import { orderNodeSummaries } from '../src/modules/orders/index.js';
 import {
   attachmentsToValidateList,
   marketsToValidateList,
@@ -8,6 +10,7 @@ import {
 } from '../src/modules/workflow/dashboard-to-validate.js';
 import type { ResolvedActor } from '../src/modules/workflow/workflow-filters.js';
 import { configureLists, type ListDefinition, parseListQuery, runList } from '../src/platform/list-engine.js';
+import { rowsOf } from '../src/platform/sql-rows.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import {
   formerDashboardNodes,
@@ -16,8 +19,8 @@ import {
   formerRunningOrderList,
   formerRunningOrdersAmount,
 } from './dashboard-former-query.js';
-import { createTestApp, login, type TestApp, userIdOf } from './helper.js';
-import { createOrder, marketWithBpu } from './orders-fixtures.js';
+import { createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
+import { createOrder, marketWithBpu, pricesOf } from './orders-fixtures.js';
 import { delegate } from './workflow-fixtures.js';
 
 /**
@@ -195,5 +198,92 @@ describe('the "to validate" lists answer the former tokens query', () => {
         expect(found.body.totalElements, `${uid} ${path}`).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+/**
+ * The running amount reads `order_node_summaries` (migration 0046), kept by triggers on the orders: after
+ * each kind of write (an order entering and leaving the running node, its total edited, a draft deleted, an
+ * order moved to another project and agency, attachments written and deposits consumed) the answer of an
+ * administrator, a project manager and a subcontractor equals the former query over every running order,
+ * and every stored summary equals its recomputation.
+ */
+describe('the running amount follows the writes (stored node summaries)', () => {
+  const scopes = ['admin', 'cdp', 'sst'] as const;
+  const seen: Record<string, number> = {};
+
+  async function expectKept(step: string) {
+    const registry = testApp.app.workflow.registry;
+    for (const uid of scopes) {
+      const amount = await get<RunningOrdersAmount>(uid, '/api/dashboard/runningorders/amount');
+      expect(amount.status).toBe(200);
+      expect(amount.body, `${step}: ${uid}`).toEqual(await formerRunningOrdersAmount(testApp.db, registry, await actorsOf(uid)));
+      seen[uid] = Math.max(seen[uid] ?? 0, amount.body.count);
+    }
+    const orders = await orderNodeSummaries(testApp.db);
+    expect(orders.stored, step).toEqual(orders.recomputed);
+    const attachments = await attachmentNodeSummaries(testApp.db);
+    expect(attachments.stored, step).toEqual(attachments.recomputed);
+    const used = await rowsOf<{ id: number; used: string; recomputed: string }>(
+      testApp.db,
+      sql`SELECT d.id, d.used::text AS used, coalesce(sum(ad.amount), 0)::numeric(14, 2)::text AS recomputed
+        FROM deposits d LEFT JOIN attachment_deposits ad ON ad.deposit_id = d.id GROUP BY d.id ORDER BY d.id`,
+    );
+    expect(
+      used.filter((row) => row.used !== row.recomputed),
+      step,
+    ).toEqual([]);
+  }
+
+  it('after every kind of write', async () => {
+    const admin = tokens.admin ?? '';
+    const fixtures = attachmentFixtures(testApp.app, testApp.db, () => admin);
+    await expectKept('start');
+    // a market of cdp's demo project and sst's agency, where the writes happen
+    const [demo] = await rowsOf<{ id: number; project_id: number; agency_id: number }>(
+      testApp.db,
+      sql`SELECT m.id, m.project_id, m.agency_id FROM markets m ORDER BY m.id LIMIT 1`,
+    );
+    const market = await marketWithBpu(testApp.app, testApp.db, admin);
+    await testApp.db.execute(sql`UPDATE markets SET project_id = ${demo?.project_id}, agency_id = ${demo?.agency_id}
+      WHERE id = ${market.marketId}`);
+    const running = await fixtures.validatedOrder(market);
+    await expectKept('an order validated');
+    const deposit = await fixtures.deposit(market.marketId, '500.00');
+    const attachment = await fixtures.attachment(running);
+    await fixtures.saveLines(attachment, [
+      { prestation: (await pricesOf(testApp.db, market.bpuId))[0]?.prestation ?? 0, quantity: '2' },
+    ]);
+    await fixtures.validate(attachment);
+    const [consumed] = await rowsOf<{ used: string }>(
+      testApp.db,
+      sql`SELECT used::text AS used FROM deposits WHERE id = ${deposit}`,
+    );
+    expect(Number(consumed?.used)).toBeGreaterThan(0);
+    await expectKept('an attachment validated, a deposit consumed');
+    await testApp.db.execute(sql`UPDATE orders SET total = total + 12.34, total_ttc = total_ttc + 14.81 WHERE id = ${running}`);
+    await expectKept('a running order edited');
+    // the order moved to another project and agency (the market's), with its attachment
+    const other = await marketWithBpu(testApp.app, testApp.db, admin);
+    await testApp.db.execute(sql`UPDATE orders o SET market_id = m.id, project_id = m.project_id, agency_id = m.agency_id
+      FROM markets m WHERE m.id = ${other.marketId} AND o.id = ${running}`);
+    await expectKept('an order moved to another project and agency');
+    await testApp.db.execute(sql`UPDATE orders o SET market_id = m.id, project_id = m.project_id, agency_id = m.agency_id
+      FROM markets m WHERE m.id = ${market.marketId} AND o.id = ${running}`);
+    await testApp.db.execute(sql`DELETE FROM attachment_deposits WHERE deposit_id = ${deposit}`);
+    await expectKept('moved back, the consumption removed');
+    const closing = await fixtures.validatedOrder(market, ['1']);
+    const moved = await fixtures.move('order', closing, 'os_to_closed', 'os_closed');
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectKept('an order closed');
+    const draft = await createOrder(testApp.app, testApp.db, admin, market.marketId);
+    await expectKept('a draft created');
+    const deleted = await inject(testApp.app, { method: 'DELETE', url: `/api/order/${draft}/delete`, token: admin });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await expectKept('a draft deleted');
+    // the comparison meant something for each scope
+    expect(seen.admin).toBeGreaterThan(2);
+    expect(seen.cdp).toBeGreaterThan(0);
+    expect(seen.sst).toBeGreaterThan(0);
   });
 });

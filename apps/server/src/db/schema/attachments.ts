@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -7,6 +8,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -35,6 +37,8 @@ export const deposits = pgTable(
     /** The order the deposit was paid for; null: any order of the market may consume it. */
     orderId: integer('order_id').references(() => orders.id),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    /** What attachments consumed of it (the sum of its `attachment_deposits`), kept by triggers (migration 0046). */
+    used: numeric('used', { precision: 14, scale: 2 }).notNull().default('0'),
     reimbursementDate: date('reimbursement_date', { mode: 'string' }),
     creatorId: integer('creator_id').references(() => users.id),
     ...versioned,
@@ -119,6 +123,26 @@ export const attachmentLines = pgTable(
     index('attachment_lines_prestation_idx').on(table.prestationId),
     check('attachment_lines_quantity_step_check', sql`${table.quantity} >= 0 AND mod(${table.quantity} * 2, 1) = 0`),
   ],
+);
+
+/**
+ * The attachments summed per current node (`wf_node_id`, 0 while none) and their order's project and agency
+ * (the attachments' scope): count, amount, RG and deposit used, which the attachments list's unfiltered
+ * totals read. Kept by statement triggers on `attachments` and on the orders' project and agency (migration
+ * 0046, docs/decisions.md "Node summaries").
+ */
+export const attachmentNodeSummaries = pgTable(
+  'attachment_node_summaries',
+  {
+    nodeId: integer('node_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    agencyId: integer('agency_id').notNull(),
+    attachments: bigint('attachments', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+    rg: numeric('rg').notNull(),
+    depositUsed: numeric('deposit_used').notNull(),
+  },
+  (table) => [primaryKey({ name: 'attachment_node_summaries_pkey', columns: [table.nodeId, table.projectId, table.agencyId] })],
 );
 
 /** What a validated attachment consumed of each deposit (the deposit's "attachements" map). */

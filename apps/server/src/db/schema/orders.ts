@@ -176,6 +176,25 @@ export const orderSummaries = pgTable(
   ],
 );
 
+/**
+ * The orders summed per current node (`wf_node_id`, 0 while none) and the scope's project and agency: their
+ * count, total and total with VAT, so that the home dashboard's running amount and the orders list's
+ * unfiltered totals read a few thousand rows instead of every order. Kept by statement triggers on `orders`
+ * (migration 0046, docs/decisions.md "Node summaries"), as `order_summaries` is.
+ */
+export const orderNodeSummaries = pgTable(
+  'order_node_summaries',
+  {
+    nodeId: integer('node_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    agencyId: integer('agency_id').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    total: numeric('total').notNull(),
+    totalTtc: numeric('total_ttc').notNull(),
+  },
+  (table) => [primaryKey({ name: 'order_node_summaries_pkey', columns: [table.nodeId, table.projectId, table.agencyId] })],
+);
+
 /** The prestations of an order: quantity in steps of 0.5, the unit price snapshot, the line total to the cent. */
 export const orderLines = pgTable(
   'order_lines',

@@ -11,6 +11,7 @@ export {
 export { consumeDeposits } from './attachment-deposits.js';
 export { CANNOT_EDIT_AFTER_VALIDATION } from './attachment-editing.js';
 export { applyAttachmentLines, recomputeAttachmentAmounts } from './attachment-lines.js';
+export { attachmentNodeSummaries, refreshAttachmentNodeSummaries } from './attachment-node-summaries.js';
 export { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 export { nextAttachmentReference } from './attachment-reference.js';
 export { isRgReleased, releasedRgSql, rgReleasedSql } from './attachment-rg-release.js';

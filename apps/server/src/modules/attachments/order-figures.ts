@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { refreshEveryMarketFigures, refreshMarketFiguresOfOrders } from '../orders/index.js';
+import { refreshAttachmentNodeSummaries } from './attachment-node-summaries.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 import { releasedRgSql } from './attachment-rg-release.js';
 
@@ -130,4 +131,5 @@ export async function refreshEveryOrderFigures(db: Database): Promise<void> {
       ${sql.raw(FIGURES.map((name) => `f.${name}`).join(', '))})
     FROM (${figuresOf(sql`TRUE`)}) f WHERE f.order_id = o.id`);
   await refreshEveryMarketFigures(db);
+  await refreshAttachmentNodeSummaries(db);
 }

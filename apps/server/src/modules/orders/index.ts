@@ -15,6 +15,7 @@ export {
   depositPaidMismatches,
   ORDER_SUMMARY_FIGURES,
   ORDER_SUMMARY_KEYS,
+  orderNodeSummaries,
   recomputedOrderSummaries,
   refreshOrderSummaries,
   storedOrderSummaries,

@@ -72,7 +72,7 @@ export async function depositPaidMismatches(db: Database): Promise<{ id: number;
 }
 
 /**
- * Rebuilds `orders.deposit_paid` and `order_summaries` from the deposits and the orders (data written with
+ * Rebuilds `orders.deposit_paid`, `order_summaries` and `order_node_summaries` from the deposits and the orders (data written with
  * the triggers off: the bench generator; and to repair them). Order writes wait meanwhile (SHARE lock).
  */
 export async function refreshOrderSummaries(db: Database): Promise<void> {
@@ -84,5 +84,32 @@ export async function refreshOrderSummaries(db: Database): Promise<void> {
       WHERE o.id = d.order_id AND o.deposit_paid <> d.amount`);
     await tx.execute(sql`DELETE FROM order_summaries`);
     await tx.execute(sql`INSERT INTO order_summaries (${columns}) SELECT ${columns} FROM (${orderSummariesSql()}) s`);
+    await tx.execute(sql`DELETE FROM order_node_summaries`);
+    await tx.execute(
+      sql`INSERT INTO order_node_summaries (${nodeColumns}) SELECT ${nodeColumns} FROM (${orderNodeSummariesSql}) s`,
+    );
   });
 }
+
+/**
+ * The orders summed per current node, project and agency (`order_node_summaries`, migration 0046: the
+ * dashboard's running amount and the orders list's unfiltered totals), computed from the orders as they stand.
+ */
+export const orderNodeSummariesSql = sql`SELECT coalesce(o.wf_node_id, 0) AS node_id, o.project_id, o.agency_id,
+    count(*)::bigint AS orders, sum(o.total) AS total, sum(o.total_ttc) AS total_ttc
+  FROM orders o GROUP BY 1, 2, 3`;
+const nodeColumns = sql.raw('node_id, project_id, agency_id, orders, total, total_ttc');
+const nodeAsText = sql.raw(
+  'node_id::text AS node_id, project_id::text AS project_id, agency_id::text AS agency_id, orders::text AS orders, total::numeric::text AS total, total_ttc::numeric::text AS total_ttc',
+);
+
+/** The stored node summaries with orders and the recomputed ones, by key (numeric texts): equal when kept. */
+export async function orderNodeSummaries(db: Database): Promise<{ stored: Row[]; recomputed: Row[] }> {
+  const order = sql.raw('node_id, project_id, agency_id');
+  return {
+    stored: await rowsOf<Row>(db, sql`SELECT ${nodeAsText} FROM order_node_summaries WHERE orders <> 0 ORDER BY ${order}`),
+    recomputed: await rowsOf<Row>(db, sql`SELECT ${nodeAsText} FROM (${orderNodeSummariesSql}) s ORDER BY ${order}`),
+  };
+}
+
+type Row = Record<string, string>;

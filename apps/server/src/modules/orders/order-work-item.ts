@@ -17,7 +17,22 @@ export function orderRowScope(principal: Principal): SQL | undefined {
 export const orderWorkItem: WorkItemKind = {
   entity: ORDER_ENTITY,
   nodeColumn: { table: 'orders', column: 'wf_node_id' },
-  row: { from: sql`orders o`, alias: 'o', scope: orderRowScope, amount: sql`o.total` },
+  row: {
+    from: sql`orders o`,
+    alias: 'o',
+    scope: orderRowScope,
+    amount: sql`o.total`,
+    summary: {
+      from: sql`order_node_summaries ons`,
+      node: sql`ons.node_id`,
+      scope: (principal) =>
+        can(principal, 'order', 'read')
+          ? orderScope(principal, { projectId: sql`ons.project_id`, agencyId: sql`ons.agency_id` })
+          : sql`FALSE`,
+      count: sql`ons.orders`,
+      amount: sql`ons.total`,
+    },
+  },
   scope(principal: Principal, entityId: SQL): SQL {
     if (!can(principal, 'order', 'read')) {
       return sql`FALSE`;

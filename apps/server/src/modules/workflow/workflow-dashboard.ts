@@ -246,6 +246,19 @@ export async function runningOrdersAmount(
   registry: WorkflowRegistry,
   actors: ResolvedActor[],
 ): Promise<RunningOrdersAmount> {
+  const summary = registry.kind(ORDER_ENTITY)?.row?.summary;
+  const self = actors[0]?.principal;
+  if (summary && self) {
+    // the orders summed ahead per node, project and agency: a few rows per running node (docs/decisions.md "Node summaries")
+    const scope = summary.scope(self);
+    const [row] = await rowsOf<{ total: string; amount: string }>(
+      db,
+      sql`SELECT coalesce(sum(${summary.count}), 0)::bigint::text AS total,
+          coalesce(sum(${summary.amount}), 0)::numeric(16, 2)::text AS amount
+        FROM ${summary.from} WHERE ${nodeIn(summary.node, await runningNodeIds(db))}${scope ? sql` AND ${scope}` : sql``}`,
+    );
+    return { count: Number(row?.total ?? 0), amount: row?.amount ?? '0.00' };
+  }
   const running = await runningOrders(db, registry, actors);
   const [row] = await rowsOf<{ total: number; amount: string | null }>(
     db,

@@ -46,7 +46,27 @@ export type WorkItemKind = {
     scope(principal: Principal): SQL | undefined;
     /** `amount` read on the row itself (a column, not a subquery): the dashboard's sum over many rows. */
     amount?: SQL;
+    /**
+     * The rows summed ahead per current node and scope key, in a table the writes keep (`order_node_summaries`):
+     * the dashboard's running count and amount read a few rows per node instead of every row on it. Must give
+     * the same figures as the rows (tests compare them).
+     */
+    summary?: NodeSummary;
   };
+};
+
+/** Rows summed ahead per node (see `WorkItemKind.row.summary`). */
+export type NodeSummary = {
+  /** The summary table, with its alias. */
+  from: SQL;
+  /** Its node column (`0` stands for the rows without a node). */
+  node: SQL;
+  /** A profile's visibility on a summary row (its scope key columns), read right included; undefined: all. */
+  scope(principal: Principal): SQL | undefined;
+  /** The number of rows a summary row stands for. */
+  count: SQL;
+  /** The sum of their `amount`. */
+  amount: SQL;
 };
 
 /** Which moves a guard or post-action concerns: every given field must match (none: every move). */
