@@ -99,7 +99,11 @@ const columns: Record<string, ListColumn> = {
   },
 };
 
-/** The attachment list (spec 2 /sst/attachements), scoped by the caller's visibility. */
+/**
+ * The attachment list (spec 2 /sst/attachements), scoped by the caller's visibility. Unfiltered, its count
+ * and totals read the attachments summed per node and their order's project and agency
+ * (`attachment_node_summaries`, docs/decisions.md "Node summaries").
+ */
 export const attachmentList = defineList({
   name: 'attachements',
   from,
@@ -108,4 +112,15 @@ export const attachmentList = defineList({
   columns,
   defaultSort: { column: 'id', direction: 'asc' },
   scope: (principal) => attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),
+  stored: {
+    from: sql`attachment_node_summaries ans`,
+    count: sql`ans.attachments`,
+    columns: { amount: sql`ans.amount`, totalRg: sql`ans.rg`, depositUsed: sql`ans.deposit_used` },
+    where: (principal) => {
+      const scope = principal
+        ? attachmentScope(principal, { projectId: sql`ans.project_id`, agencyId: sql`ans.agency_id` })
+        : undefined;
+      return scope ? sql`ans.attachments <> 0 AND ${scope}` : sql`ans.attachments <> 0`;
+    },
+  },
 });

@@ -86,7 +86,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, database: Databas
         scope: attachmentRowScope,
       },
     );
-    return condition ? { ...attachmentList, where: condition } : attachmentList;
+    // My scope / My tasks: counted and totalled on the attachments (the summaries stand for the unfiltered list)
+    return condition ? { ...attachmentList, where: condition, stored: undefined } : attachmentList;
   }
 
   app.get('/api/attachements', { config: right('read') }, async (request) => {

@@ -4,14 +4,15 @@ import { marketScope } from '../markets/index.js';
 
 /**
  * A deposit with its market (project, agency) and optional order; what the attachments consumed of it is
- * summed per row (`attachment_deposits` is indexed by deposit), so remaining = amount − used.
+ * stored on the deposit (`deposits.used`, the sum of its `attachment_deposits` kept by triggers: migration
+ * 0046), so remaining = amount − used. The count and the totals read the deposit and its market (the scope)
+ * alone when no filter reads a joined name.
  */
-const from = sql`deposits d
-  JOIN markets m ON m.id = d.market_id
+const countFrom = sql`deposits d JOIN markets m ON m.id = d.market_id`;
+const from = sql`${countFrom}
   JOIN projects p ON p.id = m.project_id
   JOIN agencies a ON a.id = m.agency_id
-  LEFT JOIN orders o ON o.id = d.order_id
-  LEFT JOIN LATERAL (SELECT coalesce(sum(ad.amount), 0)::numeric(14, 2) AS used FROM attachment_deposits ad WHERE ad.deposit_id = d.id) u ON TRUE`;
+  LEFT JOIN orders o ON o.id = d.order_id`;
 
 const columns: Record<string, ListColumn> = {
   id: { sql: sql`d.id`, kind: 'id', label: 'ID' },
@@ -20,20 +21,21 @@ const columns: Record<string, ListColumn> = {
   marketId: { sql: sql`d.market_id`, kind: 'id', label: 'Marché (id)', hiddenInCsv: true },
   marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Contrat de sous-traitance' },
   projectId: { sql: sql`m.project_id`, kind: 'id', label: 'Projet (id)', hiddenInCsv: true },
-  projectName: { sql: sql`p.name`, kind: 'text', label: 'Projet' },
+  projectName: { sql: sql`p.name`, kind: 'text', label: 'Projet', joined: true },
   agencyId: { sql: sql`m.agency_id`, kind: 'id', label: 'Agence (id)', hiddenInCsv: true },
-  agencyName: { sql: sql`a.name`, kind: 'text', label: 'Agence' },
+  agencyName: { sql: sql`a.name`, kind: 'text', label: 'Agence', joined: true },
   orderId: { sql: sql`d.order_id`, kind: 'id', label: 'Commande (id)', hiddenInCsv: true },
-  orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
+  orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande', joined: true },
   amount: { sql: sql`d.amount`, kind: 'money', label: 'Montant (€)', summable: true },
-  depositUsed: { sql: sql`u.used`, kind: 'money', label: 'Consommé (€)', summable: true },
-  remaining: { sql: sql`greatest(d.amount - u.used, 0)`, kind: 'money', label: 'Restant (€)', summable: true },
+  depositUsed: { sql: sql`d.used`, kind: 'money', label: 'Consommé (€)', summable: true },
+  remaining: { sql: sql`greatest(d.amount - d.used, 0)`, kind: 'money', label: 'Restant (€)', summable: true },
   reimbursementDate: { sql: sql`d.reimbursement_date`, kind: 'date', label: 'Date de remboursement' },
   depositType: {
     sql: sql`coalesce(o.deposit_type, m.deposit_type)`,
     kind: 'enum',
     label: 'Type de retenue',
     hiddenInCsv: true,
+    joined: true,
   },
   createdAt: { sql: sql`d.created_at`, kind: 'date', label: 'Créée le' },
 };
@@ -45,6 +47,7 @@ const columns: Record<string, ListColumn> = {
 export const depositList = defineList({
   name: 'deposits',
   from,
+  countFrom,
   idColumn: 'id',
   columns,
   defaultSort: { column: 'id', direction: 'desc' },

@@ -85,7 +85,11 @@ const columns = {
   createdAt: { sql: sql`o.created_at`, kind: 'date', label: 'Créée le' },
 } satisfies ColumnsOf<OrderRow>;
 
-/** The order list (spec 2 /sst/orders), scoped by the caller's visibility. */
+/**
+ * The order list (spec 2 /sst/orders), scoped by the caller's visibility. Unfiltered, its count and totals
+ * read the orders summed per node, project and agency (`order_node_summaries`, docs/decisions.md "Node
+ * summaries"): a few thousand rows instead of every order.
+ */
 export const orderList = defineList<OrderRow>({
   name: 'orders',
   from,
@@ -94,4 +98,15 @@ export const orderList = defineList<OrderRow>({
   columns,
   defaultSort: { column: 'id', direction: 'asc' },
   scope: (principal) => orderScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),
+  stored: {
+    from: sql`order_node_summaries ons`,
+    count: sql`ons.orders`,
+    columns: { total: sql`ons.total`, totalTTC: sql`ons.total_ttc` },
+    where: (principal) => {
+      const scope = principal
+        ? orderScope(principal, { projectId: sql`ons.project_id`, agencyId: sql`ons.agency_id` })
+        : undefined;
+      return scope ? sql`ons.orders <> 0 AND ${scope}` : sql`ons.orders <> 0`;
+    },
+  },
 });

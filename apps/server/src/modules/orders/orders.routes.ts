@@ -54,7 +54,8 @@ export function registerOrderRoutes(app: FastifyInstance, database: Database): v
       nodeId: sql`o.wf_node_id`,
       scope: orderRowScope,
     });
-    return condition ? { ...orderList, where: condition } : orderList;
+    // My scope / My tasks: counted and totalled on the orders (the summaries stand for the unfiltered list)
+    return condition ? { ...orderList, where: condition, stored: undefined } : orderList;
   }
 
   app.get('/api/orders', { config: right('read') }, async (request) => {
