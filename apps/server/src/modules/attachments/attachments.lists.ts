@@ -24,7 +24,12 @@ export function attachmentScope(principal: Principal, order: { projectId: SQL; a
 const joinMarket = sql`JOIN markets m ON m.id = o.market_id`;
 const joinAgency = sql`JOIN agencies a ON a.id = o.agency_id`;
 const joinProject = sql`JOIN projects p ON p.id = o.project_id`;
+const joinImputation = sql`LEFT JOIN imputations i ON i.id = o.imputation_id`;
+const joinOracleProject = sql`LEFT JOIN oracle_projects op ON op.id = o.oracle_project_id`;
+const joinOracleTask = sql`LEFT JOIN oracle_tasks ot ON ot.id = o.oracle_task_id`;
+const joinSubproject = sql`LEFT JOIN oscar_subprojects osp ON osp.id = o.oscar_subproject_id`;
 const joinFollower = sql`LEFT JOIN users uf ON uf.id = o.follower_id`;
+const joinCreator = sql`LEFT JOIN users uc ON uc.id = att.creator_id`;
 const joinNode = [
   sql`LEFT JOIN workflow_tokens wtk ON wtk.entity_name = ${ATTACHMENT_ENTITY} AND wtk.entity_id = att.id`,
   sql`LEFT JOIN workflow_nodes wn ON wn.id = wtk.node_id`,
@@ -33,18 +38,21 @@ const joinNode = [
 // foreign key), but PostgreSQL drops it when nothing reads the order, so the count of an unfiltered
 // list reads an index of `attachments` alone
 const countFrom = sql`attachments att LEFT JOIN orders o ON o.id = att.order_id`;
-const from = sql`${countFrom} ${sql.join([joinMarket, joinAgency, joinProject, joinFollower, ...joinNode], sql` `)}`;
-
-/**
- * A name read by id, for display: a subquery rather than one more join. With the five lookups joined the
- * page's rows were read over fourteen relations, past `geqo_threshold` (12): PostgreSQL planned them with its
- * genetic search, 400 ms of planning for 50 rows on the loaded bench machine (docs/performance.md "Attachments
- * list: the first page"). A subquery is evaluated for the page's rows only; a filter or a sort on one of
- * these columns evaluates it per row (as on the orders list).
- */
-function lookup(table: string, column: string, key: SQL): SQL {
-  return sql`(SELECT ${sql.identifier(column)} FROM ${sql.identifier(table)} WHERE id = ${key})`;
-}
+const from = sql`${countFrom} ${sql.join(
+  [
+    joinMarket,
+    joinAgency,
+    joinProject,
+    joinImputation,
+    joinOracleProject,
+    joinOracleTask,
+    joinSubproject,
+    joinFollower,
+    joinCreator,
+    ...joinNode,
+  ],
+  sql` `,
+)}`;
 
 /** Spec 2 §2 Attachment list: every column of the screen, plus the ids its links need. */
 const columns: Record<string, ListColumn> = {
@@ -62,17 +70,13 @@ const columns: Record<string, ListColumn> = {
   contractNumber: { sql: sql`m.contract_number`, kind: 'text', label: 'Numéro de contrat', joined: true, join: joinMarket },
   clientMarket: { sql: sql`o.client_market`, kind: 'text', label: 'Marché client' },
   clientBdc: { sql: sql`o.client_bdc`, kind: 'text', label: 'Commande client' },
-  oscarSubProjectName: {
-    sql: lookup('oscar_subprojects', 'name', sql`o.oscar_subproject_id`),
-    kind: 'text',
-    label: 'Sous-projet Oscar',
-  },
-  arcgisName: { sql: lookup('oscar_subprojects', 'arcgis_name', sql`o.oscar_subproject_id`), kind: 'text', label: 'Nom ArcGIS' },
-  nroName: { sql: lookup('oscar_subprojects', 'nro_name', sql`o.oscar_subproject_id`), kind: 'text', label: 'NRO' },
-  offerIdPm: { sql: lookup('oscar_subprojects', 'offer_id_pm', sql`o.oscar_subproject_id`), kind: 'text', label: 'PM' },
-  imputationEotp: { sql: lookup('imputations', 'eotp', sql`o.imputation_id`), kind: 'text', label: 'Imputation eOTP' },
-  oracleProjectName: { sql: lookup('oracle_projects', 'name', sql`o.oracle_project_id`), kind: 'text', label: 'Projet Oracle' },
-  oracleTaskName: { sql: lookup('oracle_tasks', 'name', sql`o.oracle_task_id`), kind: 'text', label: 'Tâche Oracle' },
+  oscarSubProjectName: { sql: sql`osp.name`, kind: 'text', label: 'Sous-projet Oscar', joined: true, join: joinSubproject },
+  arcgisName: { sql: sql`osp.arcgis_name`, kind: 'text', label: 'Nom ArcGIS', joined: true, join: joinSubproject },
+  nroName: { sql: sql`osp.nro_name`, kind: 'text', label: 'NRO', joined: true, join: joinSubproject },
+  offerIdPm: { sql: sql`osp.offer_id_pm`, kind: 'text', label: 'PM', joined: true, join: joinSubproject },
+  imputationEotp: { sql: sql`i.eotp`, kind: 'text', label: 'Imputation eOTP', joined: true, join: joinImputation },
+  oracleProjectName: { sql: sql`op.name`, kind: 'text', label: 'Projet Oracle', joined: true, join: joinOracleProject },
+  oracleTaskName: { sql: sql`ot.name`, kind: 'text', label: 'Tâche Oracle', joined: true, join: joinOracleTask },
   oracleStatus: { sql: sql`att.oracle_status`, kind: 'enum', label: 'Statut Oracle' },
   followerId: { sql: sql`o.follower_id`, kind: 'id', label: 'Suivi par (id)', hiddenInCsv: true },
   followerName: { sql: sql`uf.name`, kind: 'text', label: 'Suivi par', joined: true, join: joinFollower },
@@ -84,7 +88,7 @@ const columns: Record<string, ListColumn> = {
   nodeId: { sql: sql`wn.id`, kind: 'id', label: 'Étape (id)', hiddenInCsv: true, joined: true, join: joinNode },
   nodeName: { sql: sql`wn.name`, kind: 'text', label: 'Statut', joined: true, join: joinNode },
   nodeCode: { sql: sql`wn.code`, kind: 'text', label: 'Code étape', hiddenInCsv: true, joined: true, join: joinNode },
-  creatorName: { sql: lookup('users', 'name', sql`att.creator_id`), kind: 'text', label: 'Créateur' },
+  creatorName: { sql: sql`uc.name`, kind: 'text', label: 'Créateur', joined: true, join: joinCreator },
   createdAt: { sql: sql`att.created_at`, kind: 'date', label: 'Créé le' },
   // the statement invoicing it ('null' filter: the attachments a statement may still take)
   monthlyStatementId: {
