@@ -412,10 +412,10 @@ describe('job processes', () => {
     const waiting = await sender.jobs.enqueue(job, { label: 'onze' }, target());
     await testApp.db
       .update(tasks)
-      .set({ updatedAt: sql`now() - interval '5 seconds'` })
+      .set({ updatedAt: sql`now() - interval '10 seconds'` })
       .where(sql`${tasks.id} IN (${orphan?.id ?? 0}, ${waiting.id})`);
 
-    // another process sweeps: a waiting task silent for 1 s whose job is gone is ended
+    // another process sweeps: a waiting task silent for five leases of 1 s whose job is gone is ended
     const sweeper = await testApp.variant({ ...FAST, jobWorker: false, jobLeaseSeconds: 1 }, (candidate) => {
       candidate.jobs.define({ ...job });
     });

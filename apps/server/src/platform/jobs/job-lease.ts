@@ -6,6 +6,8 @@ import type { TaskStore } from './task-store.js';
 
 /** Tasks looked at per sweep; the next sweep takes the rest. */
 const SWEEP_LIMIT = 50;
+/** A waiting task is looked at for a lost job after this many leases of silence (its job is sent at once). */
+const ORPHAN_GRACE_LEASES = 5;
 
 export type LeaseKeeperOptions = {
   store: TaskStore;
@@ -106,7 +108,7 @@ export function createLeaseKeeper(options: LeaseKeeperOptions) {
           log.error({ err: error, taskId: task.id }, 'a task of a dead worker could not be released');
         }
       }
-      for (const task of await store.orphans(silentFor, SWEEP_LIMIT)) {
+      for (const task of await store.orphans(silentFor * ORPHAN_GRACE_LEASES, SWEEP_LIMIT)) {
         try {
           await endOrphan(task);
         } catch (error) {
