@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { TASK_FAILED_MESSAGE, TASK_TIMEOUT_MESSAGE, type TaskStatus } from '@isf/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notifications, tasks } from '../src/db/schema/index.js';
 import { badRequest, HttpError } from '../src/platform/errors.js';
-import { JOB_LOST_MESSAGE, workerLostMessage } from '../src/platform/jobs/job-lease.js';
+import { workerLostMessage } from '../src/platform/jobs/job-lease.js';
 import type { JobKind } from '../src/platform/jobs/job-types.js';
 import { createTestApp, type TestApp, uniqueName, userIdOf } from './helper.js';
 
@@ -397,69 +396,5 @@ describe('job processes', () => {
     expect(await waitForStatus(task.id, 'SUCCESS')).toMatchObject({ status: 'SUCCESS', attempts: 1 });
     await sweeper.close();
     await worker.close();
-  });
-
-  it('ends FAILED the waiting task whose job is gone, tells its creator, and leaves a task whose job waits', async () => {
-    const job = kind(async () => 'jamais');
-    // a process that died between writing its task and sending its job: a task without a job
-    const [orphan] = await testApp.db
-      .insert(tasks)
-      .values({ jobId: randomUUID(), kind: job.name, objectName: 'bpu_template', objectId: 42, creatorId: adminId })
-      .returning({ id: tasks.id });
-    const sender = await testApp.variant({ ...FAST, jobWorker: false }, (candidate) => {
-      candidate.jobs.define(job);
-    });
-    const waiting = await sender.jobs.enqueue(job, { label: 'onze' }, target());
-    await testApp.db
-      .update(tasks)
-      .set({ updatedAt: sql`now() - interval '10 seconds'` })
-      .where(sql`${tasks.id} IN (${orphan?.id ?? 0}, ${waiting.id})`);
-
-    // another process sweeps: a waiting task silent for five leases of 1 s whose job is gone is ended
-    const sweeper = await testApp.variant({ ...FAST, jobWorker: false, jobLeaseSeconds: 1 }, (candidate) => {
-      candidate.jobs.define({ ...job });
-    });
-    const failed = await waitForStatus(orphan?.id ?? 0, 'FAILED');
-    expect(failed).toMatchObject({ status: 'FAILED', outcome: { kind: 'failed', message: JOB_LOST_MESSAGE } });
-    expect(failed.events.map((event) => event.name)).toEqual(['Demande perdue', 'Échec']);
-    await expect
-      .poll(async () =>
-        (
-          await testApp.db
-            .select({ userId: notifications.userId, context: notifications.context })
-            .from(notifications)
-            .where(and(eq(notifications.template, 'JOB_FAILED'), sql`(${notifications.context}->>'taskId')::int = ${orphan?.id}`))
-        ).map((row) => row.context),
-      )
-      .toEqual([{ taskId: orphan?.id, jobName: job.name, errorMessage: JOB_LOST_MESSAGE }]);
-    expect((await taskRow(waiting.id)).status).toBe('CREATED');
-    await sweeper.close();
-    await sender.close();
-  });
-
-  it('releases at start the running tasks of a killed embedded server, without waiting for their lease', async () => {
-    const job = kind(async () => 'repris', { limit: 1, delaySeconds: 0, backoff: false });
-    const dead = await testApp.variant({ ...FAST, jobWorker: false }, (candidate) => {
-      candidate.jobs.define(job);
-    });
-    const task = await dead.jobs.enqueue(job, { label: 'douze' }, target());
-    await dead.close();
-    // its attempt was running, with a sign of life a moment ago, when the server was killed
-    await testApp.db.execute(sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE id = ${task.jobId}::uuid`);
-    await testApp.db.update(tasks).set({ status: 'PROCESSING', attempts: 1, updatedAt: sql`now()` }).where(eq(tasks.id, task.id));
-
-    // the restarted server (the only process on its database, a lease of 60 s) takes the job again at once
-    const restarted = await testApp.variant({ ...FAST, jobSoleProcess: true }, (candidate) => {
-      candidate.jobs.define({ ...job });
-    });
-    const done = await waitForStatus(task.id, 'SUCCESS', 10_000);
-    expect(done).toMatchObject({ status: 'SUCCESS', attempts: 2, outcome: { kind: 'result', value: 'repris' } });
-    expect(done.events.map((event) => event.name)).toEqual(
-      expect.arrayContaining(['Processus de traitement arrêté', 'Nouvel essai prévu', 'Terminé']),
-    );
-    expect(done.events.find((event) => event.name === 'Processus de traitement arrêté')?.description).toBe(
-      'Le serveur a redémarré pendant le traitement (essai 1).',
-    );
-    await restarted.close();
   });
 });

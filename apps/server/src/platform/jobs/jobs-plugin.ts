@@ -19,10 +19,7 @@ const STOP_TIMEOUT_MS = 10_000;
 export function registerJobs(
   app: FastifyInstance,
   database: DatabaseHandle,
-  config: Pick<
-    AppConfig,
-    'jobWorker' | 'jobPollSeconds' | 'jobWaitTimeoutMs' | 'jobMaintenanceSeconds' | 'jobLeaseSeconds' | 'jobSoleProcess'
-  >,
+  config: Pick<AppConfig, 'jobWorker' | 'jobPollSeconds' | 'jobWaitTimeoutMs' | 'jobMaintenanceSeconds' | 'jobLeaseSeconds'>,
   hooks: Pick<JobRunnerOptions, 'onUnwatchedFailure'> = {},
 ): JobRunner {
   const runner = createJobRunner({
@@ -35,7 +32,6 @@ export function registerJobs(
     stopTimeoutMs: STOP_TIMEOUT_MS,
     maintenanceSeconds: config.jobMaintenanceSeconds,
     leaseSeconds: config.jobLeaseSeconds,
-    soleProcess: config.jobSoleProcess,
     log: app.log,
     ...hooks,
   });
