@@ -19,6 +19,7 @@
  * data set generated before this file existed adds only the statements and deposits).
  */
 import type { DatabaseHandle } from '@isf/server/src/db/client.js';
+import { refreshBudgetOdRows } from '@isf/server/src/modules/budgets/index.js';
 import { sql } from 'drizzle-orm';
 import { canSkipTriggers } from './generate-orders.js';
 import type { GeneratedCount } from './generate-users.js';
@@ -150,6 +151,8 @@ export async function ensureStatements(handle: DatabaseHandle): Promise<Generate
         `${Math.round((done - initiallyDone) / elapsed).toLocaleString('en-US')} markets/s`,
     );
   }
+  // written without the triggers: the OD mask's stored rows rebuilt once, as migration 0047 backfills them
+  await refreshBudgetOdRows(handle.db);
   await handle.db.execute(sql`DROP TABLE IF EXISTS bench_statement_plan`);
   for (const table of ['monthly_statements', 'monthly_statement_attachments', 'deposits']) {
     await handle.db.execute(sql`ANALYZE ${sql.identifier(table)}`);

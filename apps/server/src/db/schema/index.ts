@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './attachments.js';
+export * from './budgets.js';
 export * from './contracts.js';
 export * from './erp-exchange.js';
 export * from './erp-projects.js';

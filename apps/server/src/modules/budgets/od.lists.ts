@@ -10,8 +10,12 @@ import { marketScope } from '../markets/index.js';
  * statement dated in the range and per prestation type of its lines, with the sum of those line totals
  * (so an attachment's rows add up to its amount). Sender eOTP: the order's imputation (the project that
  * bears the cost); receiver eOTP: the market's eOTP ST (the team doing the work). The row id is the
- * smallest attachment line id of the group: stable, one per row. The date range is applied inside the
- * grouped subquery, through `monthly_statements_date_idx`, before anything is summed.
+ * smallest attachment line id of the group: stable, one per row.
+ *
+ * The rows are stored ahead (`budget_od_rows`, kept by triggers: docs/decisions.md "Budget OD rows"): the
+ * page walks `(statement_date, id)` and joins its 50 rows, the count and the totals read one month's rows
+ * and their market (the scope); the attachment, order, imputation and type are joined only for the rows
+ * shown, or when a filter or the sort reads them.
  */
 const dateText = z.union([z.undefined(), z.literal(''), calendarDate(BUDGET_OD_DATE_MESSAGE)]);
 
@@ -25,52 +29,65 @@ export const odCriteriaSchema = z
 
 export type OdCriteria = z.output<typeof odCriteriaSchema>;
 
-function grouped(criteria: OdCriteria): SQL {
-  const conditions: SQL[] = [sql`TRUE`];
+function dateRange(criteria: OdCriteria): SQL | undefined {
+  const conditions: SQL[] = [];
   if (criteria.startDate) {
-    conditions.push(sql`ms.date >= ${criteria.startDate}::date`);
+    conditions.push(sql`od.statement_date >= ${criteria.startDate}::date`);
   }
   if (criteria.endDate) {
-    conditions.push(sql`ms.date <= ${criteria.endDate}::date`);
+    conditions.push(sql`od.statement_date <= ${criteria.endDate}::date`);
   }
-  return sql`(SELECT min(al.id) AS id, ms.id AS statement_id, ms.date AS statement_date, att.id AS attachment_id,
-      att.reference AS attachment_reference, o.imputation_id, m.eotp_st, m.project_id, m.agency_id, pr.type_id,
-      sum(al.total)::numeric(18, 2) AS amount
-    FROM monthly_statements ms
-    JOIN markets m ON m.id = ms.market_id
-    JOIN monthly_statement_attachments msa ON msa.statement_id = ms.id
-    JOIN attachments att ON att.id = msa.attachment_id
-    JOIN orders o ON o.id = att.order_id
-    JOIN attachment_lines al ON al.attachment_id = att.id
-    JOIN prestations pr ON pr.id = al.prestation_id
-    WHERE ${sql.join(conditions, sql` AND `)}
-    GROUP BY ms.id, ms.date, att.id, att.reference, o.imputation_id, m.eotp_st, m.project_id, m.agency_id, pr.type_id) od
-    LEFT JOIN imputations i ON i.id = od.imputation_id
-    JOIN prestation_types pt ON pt.id = od.type_id`;
+  return conditions.length === 0 ? undefined : sql.join(conditions, sql` AND `);
 }
+
+const base = sql`budget_od_rows od JOIN markets m ON m.id = od.market_id`;
+const joinAttachment = sql`JOIN attachments att ON att.id = od.attachment_id`;
+const joinOrder = sql`JOIN orders o ON o.id = att.order_id`;
+const joinImputation = sql`LEFT JOIN imputations i ON i.id = o.imputation_id`;
+const joinType = sql`JOIN prestation_types pt ON pt.id = od.type_id`;
 
 const columns: Record<string, ListColumn> = {
   id: { sql: sql`od.id`, kind: 'id', label: 'ID', hiddenInCsv: true },
   statementId: { sql: sql`od.statement_id`, kind: 'id', label: 'Situation (id)', hiddenInCsv: true },
-  statementDate: { sql: sql`od.statement_date::text`, kind: 'date', label: 'Date de la situation' },
+  statementDate: {
+    sql: sql`od.statement_date::text`,
+    orderSql: sql`od.statement_date`,
+    kind: 'date',
+    label: 'Date de la situation',
+  },
   attachmentId: { sql: sql`od.attachment_id`, kind: 'id', label: 'Attachement (id)', hiddenInCsv: true },
-  attachmentReference: { sql: sql`od.attachment_reference`, kind: 'text', label: 'Attachement' },
-  senderEotp: { sql: sql`i.eotp`, kind: 'text', label: 'eOTP émetteur' },
-  receiverEotp: { sql: sql`od.eotp_st`, kind: 'text', label: 'eOTP récepteur' },
+  attachmentReference: {
+    sql: sql`att.reference`,
+    kind: 'text',
+    label: 'Attachement',
+    joined: true,
+    join: joinAttachment,
+  },
+  senderEotp: {
+    sql: sql`i.eotp`,
+    kind: 'text',
+    label: 'eOTP émetteur',
+    joined: true,
+    join: [joinAttachment, joinOrder, joinImputation],
+  },
+  receiverEotp: { sql: sql`m.eotp_st`, kind: 'text', label: 'eOTP récepteur' },
   amountHt: { sql: sql`od.amount`, kind: 'money', label: 'Montant HT', summable: true },
-  prestationTypeName: { sql: sql`pt.name`, kind: 'text', label: 'Type de prestation' },
+  prestationTypeName: { sql: sql`pt.name`, kind: 'text', label: 'Type de prestation', joined: true, join: joinType },
   currency: { sql: sql`${BUDGET_CURRENCY}::text`, kind: 'text', label: 'Devise', sortable: false, filterable: false },
 };
 
 /** GET /budget/od for a date range: newest statements first, scoped as markets. */
 export function odList(criteria: OdCriteria): ListDefinition {
+  const range = dateRange(criteria);
   return defineList({
     name: 'budget-od',
-    from: grouped(criteria),
+    from: sql`${base} ${joinAttachment} ${joinOrder} ${joinImputation} ${joinType}`,
+    countFrom: base,
     idColumn: 'id',
     columns,
     defaultSort: { column: 'statementDate', direction: 'desc' },
-    scope: (principal) => marketScope(principal, { projectId: sql`od.project_id`, agencyId: sql`od.agency_id` }),
+    ...(range ? { where: range } : {}),
+    scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
   });
 }
 
