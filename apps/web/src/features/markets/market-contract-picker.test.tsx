@@ -8,6 +8,7 @@ import { MarketCreateModal } from './market-create-modal';
 import { EMPTY_MARKET, MarketFormFields, marketFormValuesOf } from './market-form-fields';
 
 const AGENCY = { id: 3, name: 'Agence Sud', companyName: 'Sud Télécom' };
+const OTHER_AGENCY = { id: 4, name: 'Agence Nord', companyName: 'Nord Télécom' };
 const OWN_CONTRACT = {
   id: 70,
   contractNumber: 'CT-SUD-70',
@@ -63,7 +64,7 @@ function serve() {
       return reply(200, { success: true, id: 99 });
     }
     if (url.includes('/api/agencies?')) {
-      return page([AGENCY]);
+      return page([AGENCY, OTHER_AGENCY]);
     }
     if (url.includes('/api/projects?')) {
       return page([{ id: 5, code: 'BDX-1', name: 'Projet Bordeaux' }]);
@@ -198,5 +199,39 @@ describe('the market form’s contract picker', { timeout: 120_000 }, () => {
     await pick('Contrat', 'CT-SUD-70');
     await waitFor(() => expect(screen.queryByText(/Numéro de contrat saisi avant le choix des contrats/)).toBeNull());
     expect(within(formItem('Contrat')).getByDisplayValue('CT-SUD-70')).toBeTruthy();
+  });
+
+  it('lets the contract go when another agency is chosen, keeps it when the same agency is chosen again', async () => {
+    spyFeedback();
+    signIn();
+    serve();
+    const values = marketFormValuesOf({
+      edifice: 'EDIF-3',
+      agency: 3,
+      agencyName: 'Agence Sud',
+      project: 5,
+      projectName: 'Projet Bordeaux',
+      contract: 70,
+      contractNumber: 'CT-SUD-70',
+    } as unknown as MarketRecord);
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <Form initialValues={{ ...EMPTY_MARKET, ...values }}>
+              <MarketFormFields />
+            </Form>
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(await within(formItem('Contrat')).findByDisplayValue('CT-SUD-70')).toBeTruthy();
+    await pick('Agence', 'Agence Sud');
+    expect(within(formItem('Contrat')).getByDisplayValue('CT-SUD-70')).toBeTruthy();
+    await pick('Agence', 'Agence Nord');
+    await waitFor(() => expect(within(formItem('Agence')).getByDisplayValue('Agence Nord')).toBeTruthy());
+    await waitFor(() => expect(within(formItem('Contrat')).queryByDisplayValue('CT-SUD-70')).toBeNull());
   });
 });
