@@ -172,4 +172,44 @@ describe('validation messages in French (issue 15)', () => {
       expect(response.body).not.toMatch(/Invalid|expected|received|Too (big|small)/);
     }
   });
+
+  it('words the typical failures in French: required, too short, not a number, unknown choice, impossible date', async () => {
+    const missing = await inject(testApp.app, { method: 'POST', url: '/api/role', token: admin, payload: { visibility: 1 } });
+    const short = await inject(testApp.app, {
+      method: 'POST',
+      url: '/api/user/password',
+      token: admin,
+      payload: { currentPassword: 'admin', newPassword: 'court' },
+    });
+    const notNumber = await inject(testApp.app, {
+      method: 'POST',
+      url: '/api/role',
+      token: admin,
+      payload: { name: 'Rôle chiffré', description: 'x', visibility: 'deux' },
+    });
+    const unknownChoice = await inject(testApp.app, {
+      method: 'POST',
+      url: '/api/role',
+      token: admin,
+      payload: { name: 'Rôle optionnel', description: 'x', visibility: 1, options: ['tout.faire'] },
+    });
+    const impossibleDate = await inject(testApp.app, {
+      method: 'POST',
+      url: '/api/delegation/create',
+      token: admin,
+      payload: { delegateTo: 1, startDate: '2026-02-30', endDate: '2026-03-02' },
+    });
+    const cases = [
+      [missing, 'name', 'Ce champ est obligatoire.'],
+      [short, 'newPassword', 'Le mot de passe doit contenir au moins 12 caractères.'],
+      [notNumber, 'visibility', 'Ce champ doit être un nombre.'],
+      [unknownChoice, 'options.0', 'Option inconnue.'],
+      [impossibleDate, 'startDate', 'Début : date invalide (format AAAA-MM-JJ).'],
+    ] as const;
+    for (const [response, field, message] of cases) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields?.[field]).toBe(message);
+      expect(response.body).not.toMatch(/Invalid|expected|received|Too (big|small)|must/);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EvaluationKind, EvaluationType } from './evaluation-types.js';
-import { isCalendarDate, optionalText } from './fields.js';
+import { optionalCalendarDate, optionalText } from './fields.js';
 
 /** The rated criteria: one per radar axis (spec 3 §2), in the radar's order. */
 export const EVALUATION_CRITERIA = ['relational', 'rse', 'quality', 'reactivity', 'technic', 'safety'] as const;
@@ -95,14 +95,7 @@ const idList = z
     return parts.map(Number);
   });
 
-const isoDate = z
-  .string()
-  .trim()
-  .optional()
-  .refine((value) => !value || isCalendarDate(value), {
-    message: 'Date invalide (format AAAA-MM-JJ).',
-  })
-  .transform((value) => value || undefined);
+const isoDate = optionalCalendarDate().transform((value) => value ?? undefined);
 
 const rating = z
   .union([z.string(), z.number()])

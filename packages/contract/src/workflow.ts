@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_REFUSAL_COMMENT_LENGTH } from './constants.js';
-import { isCalendarDate, requiredId } from './fields.js';
+import { calendarDate, requiredId } from './fields.js';
 
 /** The reference workflows (spec 1 §4), by code, with the entity (object name) of their work items. */
 export const WORKFLOW_OBJECTS = {
@@ -209,13 +209,9 @@ export type TokenHistoryEntry = {
   createdAt: string;
 };
 
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} : date obligatoire.` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}/, `${label} : date attendue au format AAAA-MM-JJ.`)
-    .transform((value) => value.slice(0, 10))
-    .refine(isCalendarDate, `${label} : date invalide.`);
+/** A delegation's day, named by its label in the messages. */
+const labelledDate = (label: string) =>
+  calendarDate(`${label} : date invalide (format AAAA-MM-JJ).`, `${label} : date obligatoire.`);
 
 /** An ISO date (YYYY-MM-DD), moved up to `start` when it comes before it. */
 export function notBefore(date: string, start: string): string {
@@ -230,8 +226,8 @@ export const delegationCreateSchema = z
   .object({
     delegateTo: requiredId,
     delegateFrom: requiredId.nullish().transform((value) => value ?? null),
-    startDate: isoDate('Début'),
-    endDate: isoDate('Fin'),
+    startDate: labelledDate('Début'),
+    endDate: labelledDate('Fin'),
   })
   .transform((value) => ({ ...value, endDate: notBefore(value.endDate, value.startDate) }));
 export type DelegationCreatePayload = z.input<typeof delegationCreateSchema>;

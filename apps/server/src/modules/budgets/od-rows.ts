@@ -5,6 +5,8 @@ import type { Database } from '../../db/client.js';
  * Rebuilds the stored OD rows (`budget_od_rows`, docs/decisions.md "Budget OD rows") from every statement
  * link, as migration 0047 backfilled them: for data written with the triggers off (the bench generator's bulk
  * inserts under `session_replication_role = replica`), and to repair them. Link and line writes wait meanwhile.
+ * Written in date order, as the app appends them: a month's rows then lie on a few hundred pages, which the
+ * count and totals of one month read (docs/performance.md "Budget screens on 1,000,000 orders").
  */
 export async function refreshBudgetOdRows(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -16,7 +18,8 @@ export async function refreshBudgetOdRows(db: Database): Promise<void> {
       JOIN monthly_statements ms ON ms.id = msa.statement_id
       JOIN attachment_lines al ON al.attachment_id = msa.attachment_id
       JOIN prestations pr ON pr.id = al.prestation_id
-      GROUP BY ms.id, msa.attachment_id, pr.type_id`);
+      GROUP BY ms.id, msa.attachment_id, pr.type_id
+      ORDER BY ms.date, min(al.id)`);
   });
   await db.execute(sql`ANALYZE budget_od_rows`);
 }

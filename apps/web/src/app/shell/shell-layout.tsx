@@ -1,15 +1,12 @@
 import { PRODUCT_NAME } from '@isf/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, Layout } from 'antd';
-import enGB from 'antd/es/locale/en_GB';
-import frFR from 'antd/es/locale/fr_FR';
+import { App as AntApp, Layout } from 'antd';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { IncidentDialog } from '../../features/help/incident-dialog';
 import '../../lib/i18n/screens';
-import { AccessGuard } from '../access-guard';
-import '../dates-locale';
 import { queryClient } from '../../lib/query-client';
+import { AccessGuard } from '../access-guard';
 import { FeedbackBridge } from '../feedback-bridge';
 import { ProfileCheck } from '../profile-check';
 import { AppFooter } from './app-footer';
@@ -17,6 +14,7 @@ import { HelpMenu } from './help-menu';
 import { NotificationBell } from './notification-bell';
 import { PopupAnnouncements } from './popup-announcements';
 import { RoleBadge } from './role-badge';
+import { ScreensLocale } from './screens-locale';
 import { TopMenu } from './top-menu';
 import { UserMenu } from './user-menu';
 import './shell.css';
@@ -27,15 +25,14 @@ import './shell.css';
  */
 export function ShellLayout() {
   return (
-    // only the build's locale is bundled: `__ISF_LOCALE__` is a literal at build time
-    <ConfigProvider locale={__ISF_LOCALE__ === 'en' ? enGB : frFR}>
+    <ScreensLocale>
       <QueryClientProvider client={queryClient}>
         <AntApp>
           <FeedbackBridge />
           <ShellFrame />
         </AntApp>
       </QueryClientProvider>
-    </ConfigProvider>
+    </ScreensLocale>
   );
 }
 

@@ -3,7 +3,7 @@ import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { listQueryKey } from '../data-table/use-list-controller';
-import { fieldErrorsOf, showFieldErrors } from '../form/schema-rules';
+import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../form/schema-rules';
 
 /** What the detail screens' update calls answer: the saved copy when the server sends it. */
 type SaveReply<Record> = { success: boolean; record?: Record };
@@ -53,7 +53,7 @@ export function useDetailActions<Record extends { version: number }, Payload>(op
 
   const save = async (): Promise<boolean> => {
     const values = detail.form.getFieldsValue(true) as object;
-    const parsed = options.schema.safeParse({
+    const parsed = parseInFrench(options.schema, {
       ...(options.payloadOf ? options.payloadOf(values) : values),
       version: detail.record?.version,
     });

@@ -5,12 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getFeedback } from '../../lib/feedback';
 import { listQueryKey } from '../data-table/use-list-controller';
-import { fieldErrorsOf, type SchemaIssue, serverFieldErrors, showFieldErrors } from './schema-rules';
+import { fieldErrorsOf, parseInFrench, type SafeParser, serverFieldErrors, showFieldErrors } from './schema-rules';
 
 /** A contract schema that yields the payload (zod's `safeParse`). */
-export type PayloadSchema<Payload> = {
-  safeParse: (value: unknown) => { success: true; data: Payload } | { success: false; error: { issues: readonly SchemaIssue[] } };
-};
+export type PayloadSchema<Payload> = SafeParser<Payload>;
 
 export type FormModalProps<Values, Payload> = {
   open: boolean;
@@ -63,7 +61,7 @@ export function FormModal<Values, Payload>(props: FormModalProps<Values, Payload
       return;
     }
     const values = form.getFieldsValue(true) as Values;
-    const parsed = schema.safeParse(toPayload ? toPayload(values) : values);
+    const parsed = parseInFrench(schema, toPayload ? toPayload(values) : values);
     if (!parsed.success) {
       showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
       if (invalidMessage) {

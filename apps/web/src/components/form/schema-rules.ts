@@ -1,14 +1,29 @@
+import { frenchZodMessage } from '@isf/contract';
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 
 /** The part of a schema issue (zod) the forms read. */
 export type SchemaIssue = { code: string; message: string; path: readonly PropertyKey[]; maximum?: unknown; minimum?: unknown };
 
+/** What a parse yields: the checked value, or the issues. */
+export type ParseResult<Output> = { success: true; data: Output } | { success: false; error: { issues: readonly SchemaIssue[] } };
+
 /** Anything with zod's `safeParse`: the contract's payload schemas and their fields. */
-export type SafeParser = {
-  safeParse: (value: unknown) => { success: true } | { success: false; error: { issues: readonly SchemaIssue[] } };
+export type SafeParser<Output = unknown> = {
+  safeParse: (value: unknown, context?: z.core.ParseContext<z.core.$ZodIssue>) => ParseResult<Output>;
 };
+
+/**
+ * Checks a value with a contract schema, the French messages of the contract (`frenchZodMessage`) given to
+ * the parse itself: the contract also sets them once with `z.config` when it loads, but the web's bundle is
+ * `sideEffects: false` and drops that call, so a parse relying on it would show zod's English. A message
+ * written in the schema still wins. Every form of the web checks its values through this.
+ */
+export function parseInFrench<Output>(schema: SafeParser<Output>, value: unknown): ParseResult<Output> {
+  return schema.safeParse(value, { error: frenchZodMessage });
+}
 
 /** The text of an issue in the user's language (the contract's own texts are French). */
 export function issueText(issue: SchemaIssue, t: TFunction): string {
@@ -40,7 +55,7 @@ export function fieldErrorsOf(issues: readonly SchemaIssue[], t: TFunction): Rec
 export function schemaRule(fieldSchema: SafeParser | undefined, t: TFunction): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      const result = fieldSchema?.safeParse(typeof value === 'string' ? value : (value ?? ''));
+      const result = fieldSchema ? parseInFrench(fieldSchema, typeof value === 'string' ? value : (value ?? '')) : undefined;
       if (result && !result.success) {
         const issue = result.error.issues[0];
         throw new Error(issue ? issueText(issue, t) : t('validation.required'));

@@ -7,7 +7,7 @@ import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage, type DetailTab } from '../../components/detail-page/detail-page';
 import { useDetailRecord, useRouteId } from '../../components/detail-page/use-detail-record';
 import { DocumentManager } from '../../components/document-manager/document-manager';
-import { fieldErrorsOf, showFieldErrors } from '../../components/form/schema-rules';
+import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../../components/form/schema-rules';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { AgencyEvaluationsPanel } from '../evaluations/agency-evaluations-panel';
@@ -77,7 +77,7 @@ export function AgencyDetailPage() {
   };
 
   const save = async () => {
-    const parsed = agencyUpdateSchema.safeParse({ ...form.getFieldsValue(true), version: agency?.version });
+    const parsed = parseInFrench(agencyUpdateSchema, { ...form.getFieldsValue(true), version: agency?.version });
     if (!parsed.success) {
       showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
       return false;

@@ -1,7 +1,7 @@
 import { bpuTemplateUpdateSchema } from '@isf/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { issueText } from '../../components/form/schema-rules';
+import { issueText, parseInFrench } from '../../components/form/schema-rules';
 import { ApiError } from '../../lib/api-client';
 import { getFeedback } from '../../lib/feedback';
 import { type BpuTemplateRecord, updateBpuTemplate } from './bpu-templates.api';
@@ -19,7 +19,7 @@ export function BpuTemplateName({ template, editable, onSaved, onStale }: BpuTem
   const { t } = useTranslation();
 
   const rename = async (value: string) => {
-    const parsed = bpuTemplateUpdateSchema.safeParse({ name: value, version: template.version });
+    const parsed = parseInFrench(bpuTemplateUpdateSchema, { name: value, version: template.version });
     if (!parsed.success) {
       const [issue] = parsed.error.issues;
       getFeedback().warning(issue ? issueText(issue, t) : t('validation.required'));

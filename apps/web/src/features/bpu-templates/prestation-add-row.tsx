@@ -3,7 +3,7 @@ import { prestationCreateSchema } from '@isf/contract';
 import { Button, Form, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issueText } from '../../components/form/schema-rules';
+import { issueText, parseInFrench } from '../../components/form/schema-rules';
 import { ApiError } from '../../lib/api-client';
 import { getFeedback } from '../../lib/feedback';
 import { createPrestation } from '../prestations/prestations.api';
@@ -28,7 +28,7 @@ export function PrestationAddRow({ templateId, onCreated }: PrestationAddRowProp
     if (!values) {
       return;
     }
-    const parsed = prestationCreateSchema.safeParse({ bpu: templateId, ...values });
+    const parsed = parseInFrench(prestationCreateSchema, { bpu: templateId, ...values });
     if (!parsed.success) {
       const [issue] = parsed.error.issues;
       getFeedback().warning(issue ? issueText(issue, t) : t('validation.required'));

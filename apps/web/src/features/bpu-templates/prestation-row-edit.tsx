@@ -3,7 +3,7 @@ import { type PrestationRecord, prestationUpdateSchema } from '@isf/contract';
 import { Button, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issueText } from '../../components/form/schema-rules';
+import { issueText, parseInFrench } from '../../components/form/schema-rules';
 import { ApiError } from '../../lib/api-client';
 import { getFeedback } from '../../lib/feedback';
 import { deletePrestation, updatePrestation } from '../prestations/prestations.api';
@@ -32,7 +32,7 @@ export function usePrestationRowEdit(onChanged: () => void) {
     if (!editing || !values) {
       return;
     }
-    const parsed = prestationUpdateSchema.safeParse({ ...values, version: editing.version });
+    const parsed = parseInFrench(prestationUpdateSchema, { ...values, version: editing.version });
     if (!parsed.success) {
       const [issue] = parsed.error.issues;
       getFeedback().warning(issue ? issueText(issue, t) : t('validation.required'));

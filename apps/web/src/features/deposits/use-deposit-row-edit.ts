@@ -4,7 +4,7 @@ import { Form, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
-import { fieldErrorsOf, serverFieldErrors, showFieldErrors } from '../../components/form/schema-rules';
+import { fieldErrorsOf, parseInFrench, serverFieldErrors, showFieldErrors } from '../../components/form/schema-rules';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
@@ -66,7 +66,7 @@ export function useDepositRowEdit(): DepositRowEdit {
       return;
     }
     const values = form.getFieldsValue(true) as DepositEditValues;
-    const parsed = depositUpdateSchema.safeParse({ ...values, version: editing.version });
+    const parsed = parseInFrench(depositUpdateSchema, { ...values, version: editing.version });
     if (!parsed.success) {
       showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
       return;

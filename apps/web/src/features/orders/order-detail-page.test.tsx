@@ -185,6 +185,15 @@ describe('OrderDetailPage', { timeout: 60_000 }, () => {
     expect(tabNames()).toContain('Documents');
   });
 
+  it('hides the PDF from a person with every right but neither download option (the route answers 403)', async () => {
+    spyFeedback();
+    signIn(FULL, ['serviceorders.deletion_after_validation']);
+    serve(orderRecord());
+    show();
+    expect(await findButton(/Modifier/)).toBeTruthy();
+    expect(buttonNamed(/PDF/)).toBeUndefined();
+  });
+
   it('shows the PDF with the financial option alone, and hides delete outside the draft', async () => {
     spyFeedback();
     signIn(FULL, ['serviceorders.edit_financial_info']);

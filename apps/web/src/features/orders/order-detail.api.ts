@@ -30,7 +30,7 @@ export function deleteOrder(id: number): Promise<{ success: boolean }> {
   return api.delete<{ success: boolean }>(`/order/${id}/delete`);
 }
 
-/** The validation modal's save (spec 1 §4 rule 8); silent: the modal says "update failed" itself. */
+/** The validation modal's save (spec 1 §4 rule 8); silent: the modal says "Échec de la mise à jour" itself. */
 export function setOrderEmitter(id: number, payload: OrderEmitterInput): Promise<SaveReply> {
   return api.put<SaveReply>(`/order/${id}/emitter`, payload, { silent: true });
 }

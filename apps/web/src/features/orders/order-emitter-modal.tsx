@@ -25,7 +25,7 @@ export function oracleProjectLabel(project: Pick<OracleProjectRecord, 'number' |
 /**
  * Spec 1 §4 rule 8 and spec 2 §5 "ERP emitter modal": before validating an internally paid order, its
  * emitter project and task (both required; the task read-only until a project is chosen). Saved by
- * PUT /order/{id}/emitter; a failure says "update failed" and the modal stays open.
+ * PUT /order/{id}/emitter; a failure says "Échec de la mise à jour" and the modal stays open.
  */
 export function OrderEmitterModal({ orderId, message, onSaved, onCancel }: OrderEmitterModalProps) {
   const { t } = useTranslation();

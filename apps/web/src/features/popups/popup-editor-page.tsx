@@ -9,7 +9,7 @@ import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
-import { fieldErrorsOf, showFieldErrors } from '../../components/form/schema-rules';
+import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../../components/form/schema-rules';
 import { setEditing, useEditMode } from '../../lib/edit-mode';
 import { POPUPS_ROUTE } from '../../lib/routes';
 import { EMPTY_POPUP, PopupContentFields, type PopupFormValues, popupFormValuesOf } from './popup-content-fields';
@@ -53,8 +53,8 @@ export function PopupEditorPage({ creating = false }: { creating?: boolean }) {
   const save = async () => {
     const values = form.getFieldsValue(true) as PopupFormValues;
     const parsed = creating
-      ? popupCreateSchema.safeParse(values)
-      : popupUpdateSchema.safeParse({ ...values, version: popup?.version });
+      ? parseInFrench(popupCreateSchema, values)
+      : parseInFrench(popupUpdateSchema, { ...values, version: popup?.version });
     if (!parsed.success) {
       showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
       return false;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { fieldErrorsOf, showFieldErrors } from '../../components/form/schema-rules';
+import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../../components/form/schema-rules';
 import { ApiError } from '../../lib/api-client';
 import { useEditMode } from '../../lib/edit-mode';
 import { deleteRecord, fetchRecord, formValuesOf, recordQueryKey, updateRecord } from './reference.api';
@@ -47,7 +47,7 @@ export function ReferenceDetailPage({ definition }: { definition: ResourceDefini
   };
 
   const save = async () => {
-    const parsed = schema.safeParse({ ...form.getFieldsValue(), version: record?.version });
+    const parsed = parseInFrench(schema, { ...form.getFieldsValue(), version: record?.version });
     if (!parsed.success) {
       showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
       return false;

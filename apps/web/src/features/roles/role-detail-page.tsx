@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailRecord, useRouteId } from '../../components/detail-page/use-detail-record';
-import { fieldErrorsOf, showFieldErrors } from '../../components/form/schema-rules';
+import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../../components/form/schema-rules';
 import { useEditMode } from '../../lib/edit-mode';
 import { RoleInformationFields, type RoleInformationValues } from './role-information-fields';
 import { RoleMenuTree } from './role-menu-tree';
@@ -77,7 +77,7 @@ export function RoleDetailPage() {
 
   const save = async () => {
     const { rights, menus, workflow, options } = draft;
-    const parsed = roleUpdateSchema.safeParse({
+    const parsed = parseInFrench(roleUpdateSchema, {
       ...form.getFieldsValue(true),
       ...rights,
       menus,

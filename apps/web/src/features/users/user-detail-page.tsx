@@ -6,7 +6,7 @@ import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
-import { fieldErrorsOf, showFieldErrors } from '../../components/form/schema-rules';
+import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../../components/form/schema-rules';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { UserActions } from './user-actions';
@@ -56,7 +56,7 @@ export function UserDetailPage() {
   };
 
   const save = async () => {
-    const parsed = userUpdateSchema.safeParse({ ...userPayloadOf(form.getFieldsValue(true)), version: user?.version });
+    const parsed = parseInFrench(userUpdateSchema, { ...userPayloadOf(form.getFieldsValue(true)), version: user?.version });
     if (!parsed.success) {
       showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
       return false;

@@ -1,7 +1,7 @@
 import { amountSchema, userCreateSchema, userUpdateSchema } from '@isf/contract';
 import { Form, type FormRule, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { issueText, schemaRule } from '../../components/form/schema-rules';
+import { issueText, parseInFrench, schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import type { PickerValue } from '../../components/picker/picker';
 import { UserPicker } from '../../components/pickers/user-picker';
@@ -40,7 +40,7 @@ export function UserFormFields({ mode }: { mode: 'create' | 'detail' }) {
   // The initial password is optional: only a typed one is checked.
   const passwordRule: FormRule = {
     validator: async (_rule, value: unknown) => {
-      const result = value ? userCreateSchema.shape.password.safeParse(value) : undefined;
+      const result = value ? parseInFrench(userCreateSchema.shape.password, value) : undefined;
       const issue = result?.success === false ? result.error.issues[0] : undefined;
       if (issue) {
         throw new Error(issueText(issue, t));

@@ -59,7 +59,7 @@ export const frOrderDetail = {
   'erp.lineError': 'Ligne {{line}} ({{label}}) : {{message}}',
   'orderDetail.emitter.title': 'Projet et tâche émetteurs',
   'orderDetail.emitter.save': 'Enregistrer et valider',
-  'orderDetail.emitter.updateFailed': 'update failed',
+  'orderDetail.emitter.updateFailed': 'Échec de la mise à jour',
   'orderDetail.deposits': 'Acomptes',
   'orderDetail.noDeposit': 'Aucun acompte sur cette commande.',
   'orderDetail.attachments': 'Attachements',

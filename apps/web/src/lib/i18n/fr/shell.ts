@@ -23,7 +23,7 @@ export const frShell = {
   'shell.loading': 'Chargement en cours',
   'shell.footer.client': 'Client {{version}}',
   'shell.footer.api': 'API {{version}}',
-  'shell.footer.apiLoading': 'Loading...',
+  'shell.footer.apiLoading': 'Chargement…',
   'shell.help': 'Aide',
   'shell.help.incident': 'Signaler un incident',
   'shell.help.manual': 'Manuel utilisateur',
