@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { PERIMETER_CHANGED_MESSAGE, ROLE_NAME_TAKEN_MESSAGE, USER_NOT_EDITABLE_MESSAGE } from '@isf/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roles, userProjects, users } from '../src/db/schema/index.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, uniqueName, userIdOf } from './helper.js';
@@ -72,7 +73,7 @@ describe('roles', () => {
     expect(await countRows(testApp.db, roles)).toBe(before);
   });
 
-  it('refuses a second role of one name, case and spaces aside, on creation and on renaming', async () => {
+  it('refuses a second role of one name, case, accents and spaces aside, on creation and on renaming', async () => {
     const name = uniqueName('Rôle Chantier');
     const create = (payload: Record<string, unknown>) =>
       inject(testApp.app, { method: 'POST', url: '/api/role', token: admin, payload });
@@ -82,6 +83,12 @@ describe('roles', () => {
     const again = await create({ name: `  ${name.toUpperCase().replace(' ', '   ')} `, description: 'b', visibility: 1 });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ detail: ROLE_NAME_TAKEN_MESSAGE, fields: { name: ROLE_NAME_TAKEN_MESSAGE } });
+    expect(await countRows(testApp.db, roles)).toBe(before);
+    for (const variant of [name.replace('ô', 'o'), name.toUpperCase().replace('Ô', 'O'), name.replace('Rô', 'RÔ')]) {
+      const accentAside = await create({ name: variant, description: 'b', visibility: 1 });
+      expect(accentAside.statusCode, variant).toBe(400);
+      expect(accentAside.json().fields).toEqual({ name: ROLE_NAME_TAKEN_MESSAGE });
+    }
     expect(await countRows(testApp.db, roles)).toBe(before);
 
     const other = await create({ name: uniqueName('Autre rôle'), description: 'c', visibility: 1 });
@@ -99,6 +106,33 @@ describe('roles', () => {
     expect((await rename(first.json().id, name.toUpperCase())).statusCode).toBe(200);
     // the unique index holds even when the check is bypassed (two creations at once)
     await expect(testApp.db.insert(roles).values({ name: ` ${name.toLowerCase()}` })).rejects.toThrow();
+    await expect(testApp.db.insert(roles).values({ name: name.toUpperCase().replace('Ô', 'O') })).rejects.toThrow();
+  });
+
+  it('migration 0049 renames a role that differed from an older one by its accents alone, then indexes the fold', async () => {
+    // the index before 0049: case and spacing aside only
+    await testApp.db.execute(sql`DROP INDEX roles_name_unique`);
+    await testApp.db.execute(
+      sql`CREATE UNIQUE INDEX roles_name_unique ON roles (lower(regexp_replace(btrim(name), '[[:space:]]+', ' ', 'g')))`,
+    );
+    const name = uniqueName('Chargé d’études');
+    const plain = name.replace('é', 'e');
+    const [older] = await testApp.db.insert(roles).values({ name }).returning({ id: roles.id });
+    const [clash] = await testApp.db.insert(roles).values({ name: plain }).returning({ id: roles.id });
+    const migration = readFileSync(new URL('../src/db/migrations/0049_unaccented_role_names.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      await testApp.db.execute(sql.raw(statement));
+    }
+    const stored = await testApp.db
+      .select({ id: roles.id, name: roles.name, version: roles.version })
+      .from(roles)
+      .where(inArray(roles.id, [older?.id ?? 0, clash?.id ?? 0]))
+      .orderBy(roles.id);
+    expect(stored).toEqual([
+      { id: older?.id, name, version: 1 },
+      { id: clash?.id, name: `${plain} (${clash?.id})`, version: 2 },
+    ]);
+    await expect(testApp.db.insert(roles).values({ name: plain })).rejects.toThrow();
   });
 
   it('refuses a parent role that makes a loop', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -13,6 +13,19 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { versioned } from './columns.js';
+
+/** The accented letters of French (and its neighbours) and the letter each stands for. */
+const ACCENTED = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
+const PLAIN = 'AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyy';
+
+/**
+ * A role name as people tell roles apart: case, accents and spacing aside ("Chargé  d'affaires" is
+ * "charge d'affaires"). The unique index `roles_name_unique` and the service's check both compare this
+ * (SQL's `lower` alone leaves accented capitals as they are under the C collation).
+ */
+export function foldedRoleName(name: SQL): SQL {
+  return sql`lower(translate(regexp_replace(btrim(${name}), '[[:space:]]+', ' ', 'g'), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
+}
 
 export const roles = pgTable(
   'roles',
@@ -31,8 +44,8 @@ export const roles = pgTable(
     ftth: boolean('ftth').notNull().default(false),
     ...versioned,
   },
-  // two roles of one name, case and spacing aside, cannot be told apart in the pickers
-  (table) => [uniqueIndex('roles_name_unique').on(sql`lower(regexp_replace(btrim(${table.name}), '[[:space:]]+', ' ', 'g'))`)],
+  // two roles of one name, case, accents and spacing aside, cannot be told apart in the pickers
+  (table) => [uniqueIndex('roles_name_unique').on(foldedRoleName(sql`${table.name}`))],
 );
 
 export const menus = pgTable('menus', {

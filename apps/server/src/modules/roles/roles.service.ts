@@ -1,8 +1,8 @@
 import { ROLE_NAME_TAKEN_MESSAGE, type RoleRecord, type roleCreateSchema, type roleUpdateSchema } from '@isf/contract';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { roleMenus, roles } from '../../db/schema/index.js';
+import { foldedRoleName, roleMenus, roles } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, notFound, staleVersion } from '../../platform/errors.js';
@@ -70,11 +70,15 @@ async function replaceMenus(db: Database, roleId: number, menuIds: number[]) {
 export function createRoleService(database: Database, onChange: () => void) {
   /** The unique index `roles_name_unique` has the last word; this check names the field first. */
   async function assertNameFree(roleId: number | null, name: string, db: Database) {
-    const folded = (text: SQL | string) => sql`lower(regexp_replace(btrim(${text}), '[[:space:]]+', ' ', 'g'))`;
     const [same] = await db
       .select({ id: roles.id })
       .from(roles)
-      .where(and(sql`${folded(sql`${roles.name}`)} = ${folded(name)}`, roleId === null ? undefined : ne(roles.id, roleId)))
+      .where(
+        and(
+          sql`${foldedRoleName(sql`${roles.name}`)} = ${foldedRoleName(sql`${name}`)}`,
+          roleId === null ? undefined : ne(roles.id, roleId),
+        ),
+      )
       .limit(1);
     if (same) {
       throw badRequest(ROLE_NAME_TAKEN_MESSAGE, { name: ROLE_NAME_TAKEN_MESSAGE });
