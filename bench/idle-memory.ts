@@ -14,6 +14,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const serverDirectory = path.resolve(import.meta.dirname, '../apps/server');
+/** The node options of `npm start` (apps/server's start script: `npm run build && node <options> dist/main.mjs`). */
+const startOptions = (() => {
+  const manifest = JSON.parse(readFileSync(path.join(serverDirectory, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const command = /\bnode\s+(.*?)\s*dist\/main\.mjs/.exec(manifest.scripts.start);
+  if (!command) {
+    throw new Error(`apps/server's start script does not run dist/main.mjs: ${manifest.scripts.start}`);
+  }
+  return command[1]?.split(/\s+/).filter(Boolean) ?? [];
+})();
 const throughTsx = process.argv.includes('--tsx');
 const SCREENS = [
   '/api/orders?page=0&size=50&sort=id,desc&filter=haveToDo',
@@ -43,7 +52,8 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 }
 
 async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  // a first start migrates and seeds: minutes on a loaded two-core machine
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`the server exited with code ${child.exitCode}`);
@@ -57,14 +67,14 @@ async function waitForServer(url: string, child: ChildProcess): Promise<void> {
     }
     await sleep(250);
   }
-  throw new Error('the server did not answer within 120 s');
+  throw new Error('the server did not answer within 600 s');
 }
 
 /** One start on `dataDir`: the first seeds the demo data, the second finds it. */
 async function measure(dataDir: string, label: string) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const args = throughTsx ? ['--import', 'tsx', 'src/main.ts'] : ['--enable-source-maps', 'dist/main.mjs'];
+  const args = throughTsx ? ['--import', 'tsx', 'src/main.ts'] : [...startOptions, 'dist/main.mjs'];
   const child = spawn(process.execPath, args, {
     cwd: serverDirectory,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
@@ -96,7 +106,7 @@ async function measure(dataDir: string, label: string) {
     samples.sort((a, b) => a - b);
     const idle = samples[2] ?? 0;
     console.log(
-      `${throughTsx ? 'tsx src/main.ts' : 'node dist/main.mjs'}, ${label}: RSS after start ${started.rss.toFixed(0)} MB, ` +
+      `${throughTsx ? 'tsx src/main.ts' : `node ${[...startOptions, 'dist/main.mjs'].join(' ')}`}, ${label}: RSS after start ${started.rss.toFixed(0)} MB, ` +
         `idle after the first screens ${idle.toFixed(0)} MB (target 250), peak ${memoryOf(pid).peak.toFixed(0)} MB`,
     );
   } finally {

@@ -45,13 +45,13 @@ function columnsWiderThanContent(table: Locator) {
 }
 
 /** Whether the element is inside the window and drawn on top at its centre (not under a scrolled cell). */
-async function shownOnTop(locator: Locator): Promise<boolean> {
+async function shownOnTop(locator: Locator, windowWidth = VIEWPORT.width): Promise<boolean> {
   const box = await locator.boundingBox();
   expect(box).not.toBeNull();
   if (!box) {
     return false;
   }
-  const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= VIEWPORT.width && box.y + box.height <= VIEWPORT.height;
+  const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= windowWidth && box.y + box.height <= VIEWPORT.height;
   const onTop = await locator.evaluate(
     (element, { x, y }) => {
       const top = document.elementFromPoint(x, y);
@@ -120,6 +120,37 @@ describe('the lists a person can read', { timeout: 240_000 }, () => {
     const reference = table.locator('.ant-table-tbody tr.ant-table-row').first().locator('td.isf-reference-cell a');
     expect(await shownOnTop(reference)).toBe(true);
     await screenshot(page, 'tables-03-attachments-scrolled-right');
+    await page.context().close();
+  });
+
+  it('cuts no cell at the edge of the home cards, in a laptop window and a 1,024 px one', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'admin');
+    const tables = page.locator('.isf-home-dashboard .ant-table-content');
+    for (const width of [VIEWPORT.width, 1024]) {
+      await page.setViewportSize({ width, height: VIEWPORT.height });
+      const attachments = page.getByRole('region', { name: 'Attachements à valider' });
+      await attachments.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      await page.locator('.isf-home-dashboard .ant-spin-spinning').first().waitFor({ state: 'detached' });
+      // every table of the cards as wide as what it shows: nothing to scroll to, no cell past the edge
+      const overflowing = await tables.evaluateAll((elements) =>
+        elements.flatMap((element) => {
+          const card = element.closest('.ant-card-body')?.getBoundingClientRect();
+          const table = element.querySelector('table')?.getBoundingClientRect();
+          const name =
+            element.closest('section')?.getAttribute('aria-label') ?? element.closest('.ant-card')?.getAttribute('aria-label');
+          const cut = element.scrollWidth > element.clientWidth + 1 || (card && table && table.right > card.right);
+          return cut ? [`${name}: ${element.scrollWidth} px in ${element.clientWidth} px`] : [];
+        }),
+      );
+      expect(overflowing).toEqual([]);
+      expect(await tables.count()).toBeGreaterThan(2);
+      // the last column of the attachments to validate is in view, its title whole
+      const lastTitle = attachments.getByRole('columnheader', { name: 'Depuis le' });
+      await lastTitle.scrollIntoViewIfNeeded();
+      expect(await shownOnTop(lastTitle, width)).toBe(true);
+      await screenshot(page, `tables-04-home-${width}`);
+    }
     await page.context().close();
   });
 });

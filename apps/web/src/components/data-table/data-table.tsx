@@ -45,6 +45,11 @@ export type DataTableProps<Row extends { id: Key }> = {
   toolbar?: ReactNode;
   /** A class for some rows (a row that must stand out, e.g. a market over its ceiling). */
   rowClassName?: (row: Row) => string;
+  /**
+   * The table takes its container's width and wraps its cells' words rather than being as wide as its
+   * longest values (a narrow card): it scrolls sideways only when a cell's longest word does not fit.
+   */
+  fitWidth?: boolean;
 };
 
 const NUMBER_COLUMN = '__number';
@@ -68,7 +73,7 @@ export function referenceFirst<Row>(columns: DataColumn<Row>[]): DataColumn<Row>
 
 /** The generic list table of spec 1 §2, rendering a list controller's state. */
 export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
-  const { controller, csvPath, selectable = true, numbered = true, onRowClick, toolbar, rowClassName } = props;
+  const { controller, csvPath, selectable = true, numbered = true, onRowClick, toolbar, rowClassName, fitWidth = false } = props;
   const { t } = useTranslation();
   const { state, filterInputs } = controller;
   const firstRowNumber = (state.page - 1) * state.size + 1;
@@ -230,7 +235,10 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
           loading={controller.isFetching}
           pagination={false}
           components={headerComponents}
-          scroll={{ x: 'max-content' }}
+          // `x: true`: as wide as the container, at least its content's longest words; the layout stays
+          // automatic (rc-table would fix it for the pinned reference), so that the cells wrap
+          scroll={{ x: fitWidth ? true : 'max-content' }}
+          tableLayout={fitWidth ? 'auto' : undefined}
           locale={{ emptyText }}
           summary={renderSummary}
           rowSelection={

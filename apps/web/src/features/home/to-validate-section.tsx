@@ -18,7 +18,10 @@ function isFiltered(controller: ListController<unknown>): boolean {
   );
 }
 
-/** A titled "to validate" table of the home: the generic DataTable, without selection, numbers or CSV. */
+/**
+ * A titled "to validate" table of the home: the generic DataTable, without selection, numbers or CSV, as
+ * wide as its card (its cells wrap rather than run past the card's edge).
+ */
 export function ToValidateSection<Row extends { id: Key }>(props: ToValidateSectionProps<Row>) {
   const { title, controller, columns, hideWhenEmpty = false } = props;
   if (hideWhenEmpty && !controller.isLoading && controller.totalElements === 0 && !isFiltered(controller)) {
@@ -32,7 +35,7 @@ export function ToValidateSection<Row extends { id: Key }>(props: ToValidateSect
         </Typography.Title>
         <Badge count={controller.totalElements} showZero color={controller.totalElements > 0 ? 'blue' : 'default'} />
       </Space>
-      <DataTable<Row> controller={controller} columns={columns} selectable={false} numbered={false} />
+      <DataTable<Row> controller={controller} columns={columns} selectable={false} numbered={false} fitWidth />
     </section>
   );
 }

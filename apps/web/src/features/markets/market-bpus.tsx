@@ -1,7 +1,7 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
-import { useMarketBpus } from './markets.api';
+import { useMarketBpus } from '../../components/pickers/market-reads';
 
 /** The BPUs of a market (`GET /market/{id}/bpus`), with links to them. */
 export function MarketBpus({ marketId }: { marketId: number }) {

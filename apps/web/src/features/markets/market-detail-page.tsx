@@ -6,6 +6,7 @@ import { useDetailActions } from '../../components/detail-page/use-detail-action
 import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
 import { DocumentManager } from '../../components/document-manager/document-manager';
+import { fetchMarket, marketQueryKey } from '../../components/pickers/market-reads';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
@@ -17,7 +18,7 @@ import { MarketStatementsTab } from '../statements/market-statements-tab';
 import { MarketActivationButton } from './market-activation-button';
 import { MarketBpus } from './market-bpus';
 import { MarketFormFields, type MarketFormValues, marketFormValuesOf, marketPayloadOf } from './market-form-fields';
-import { deleteMarket, fetchMarket, marketQueryKey, updateMarket } from './markets.api';
+import { deleteMarket, updateMarket } from './markets.api';
 
 /**
  * The market detail (spec 2 Market detail): Information (the form, its BPUs, the workflow beside) and

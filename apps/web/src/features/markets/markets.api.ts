@@ -1,4 +1,4 @@
-import type { MarketBpu, MarketRecord } from '@isf/contract';
+import type { MarketRecord } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
@@ -9,14 +9,6 @@ export const MARKET_CSV_PATH = '/markets/csv';
 
 export function agencyMarketsPath(agencyId: number): string {
   return `/agency/${agencyId}/markets`;
-}
-
-export function marketQueryKey(id: number): readonly unknown[] {
-  return ['market', id];
-}
-
-export function fetchMarket(id: number): Promise<MarketRecord> {
-  return api.get<MarketRecord>(`/market/${id}`);
 }
 
 export function createMarket(payload: unknown): Promise<Reply> {
@@ -39,17 +31,6 @@ export function enableAllEvaluations(agencyId: number, toEvaluate: boolean): Pro
   return api.put<{ success: boolean; count: number }>(
     `/agency/${agencyId}/enable-all-evaluations?toEvaluate=${toEvaluate ? 1 : 0}`,
   );
-}
-
-export function useMarketBpus(marketId: number) {
-  const { can } = useAuth();
-  return useQuery({
-    queryKey: ['market', marketId, 'bpus'],
-    queryFn: () => api.get<MarketBpu[]>(`/market/${marketId}/bpus`),
-    enabled: marketId > 0 && can('bpu_sst', 'read'),
-    // BPUs are attached from the BPU screens: read them again whenever the market opens
-    staleTime: 0,
-  });
 }
 
 type NamedRow = { id: number; name: string };
