@@ -195,6 +195,27 @@ describe('job runner', () => {
     expect(calls).toBe(2);
   });
 
+  it('keeps the query and its values of a failed database statement out of the answer and the task', async () => {
+    const job = testApp.app.jobs.define(
+      kind(async ({ label }) => {
+        await testApp.db.execute(sql`SELECT no_such_column FROM tasks WHERE kind = ${label}`);
+        return 'jamais';
+      }),
+    );
+    const error = await rejection(testApp.app.jobs.runAndWait(job, { label: 'valeur-secrète' }, target()));
+    expect(error).toBeInstanceOf(HttpError);
+    const { statusCode, body } = error as HttpError;
+    expect(statusCode).toBe(500);
+    const message = 'Erreur de la base de données (code 42703) ; le détail est dans le journal du serveur.';
+    expect(body.detail).toBe(`La tâche n° ${body.taskId} a échoué : ${message}`);
+    const row = await taskRow(Number(body.taskId));
+    expect(row).toMatchObject({ status: 'FAILED', outcome: { kind: 'failed', message } });
+    const stored = JSON.stringify([body, row.outcome, row.events]);
+    for (const internal of ['no_such_column', 'valeur-secrète', 'SELECT', 'Failed query']) {
+      expect(stored).not.toContain(internal);
+    }
+  });
+
   it('tells the creator of a task nobody waited for that it failed, and not the one who saw the answer', async () => {
     const failedJobs = async (taskId: number) =>
       (

@@ -170,6 +170,49 @@ describe('step 1: import (POST /oracle/imputations/import)', () => {
     expect(await rowOf(other)).toMatchObject({ prestationType: 'Fourniture', projectNumber: 'PRJ-Y' });
   });
 
+  it('imports 20,000 lines in batches, the task showing its progress, and refuses one line more or 5 Mo', async () => {
+    const prefix = uniqueName('EOTP-20K');
+    const eotpOf = (index: number) => `${prefix}-${String(index).padStart(5, '0')}`;
+    const lines = Array.from({ length: 20_000 }, (_, index) => `${eotpOf(index)};Travaux;PRJ-${index % 7};DR;${index}.0`);
+    const response = await upload(csv(...lines));
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+    expect(response.json()).toMatchObject({ created: 20_000, updated: 0 });
+    const written = await testApp.db
+      .select({
+        eotp: oracleImputations.eotp,
+        projectNumber: oracleImputations.projectNumber,
+        taskNumber: oracleImputations.taskNumber,
+      })
+      .from(oracleImputations)
+      .where(sql`${oracleImputations.eotp} LIKE ${`${prefix}-%`}`)
+      .orderBy(asc(oracleImputations.eotp));
+    expect(written).toEqual(
+      Array.from({ length: 20_000 }, (_, index) => ({
+        eotp: eotpOf(index),
+        projectNumber: `PRJ-${index % 7}`,
+        taskNumber: `${index}.0`,
+      })),
+    );
+    const [task] = await testApp.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.kind, 'oracle-imputation-import'))
+      .orderBy(sql`${tasks.id} DESC`)
+      .limit(1);
+    expect(task?.status).toBe('SUCCESS');
+    const progress = (task?.events ?? []).filter((event) => event.name === 'Progression').map((event) => event.description);
+    expect(progress).toHaveLength(20);
+    expect(progress.at(-1)).toBe('20\u202f000 ligne(s) sur 20\u202f000 enregistrée(s) (100 %)');
+
+    const tooMany = await upload(csv(...lines, `${prefix}-X;;P;;1.0`));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().detail).toContain('Le fichier dépasse 20000 lignes.');
+    const tooBig = await upload(`${csv()}${'a'.repeat(5 * 1024 * 1024)}`);
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().detail).toBe('Le fichier dépasse la taille maximale de 5 Mo.');
+    expect(await countRows(testApp.db, oracleImputations, sql`${oracleImputations.eotp} LIKE ${`${prefix}-%`}`)).toBe(20_000);
+  });
+
   it('needs the create right on oracle_imputation', async () => {
     const reader = await actingAs(testApp, { read: ['oracle_imputation'] });
     expect((await upload(csv('E;T;P;O;1.0'), 'imputations.csv', reader.token)).statusCode).toBe(403);

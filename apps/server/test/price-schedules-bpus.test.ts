@@ -339,4 +339,42 @@ describe('BPU CSV', () => {
     expect(await priceRows(bpu)).toBe(1);
     expect(await version(bpu)).toBe(2);
   });
+
+  it('imports 20,000 prices in batches and refuses one line more or 5 Mo', async () => {
+    const template = await make.template();
+    const top = await make.category(uniqueName('Catégorie'));
+    const choices = await make.choices();
+    // 20,000 prestations written at once: the template import has its own 20,000-line test
+    await testApp.db.execute(sql`INSERT INTO prestations (bpu_template_id, reference_id, category_id, unit_id, type_id, code, description)
+      SELECT ${template}, ${choices.reference}, ${top}, ${choices.unit}, ${choices.type}, 'G-' || lpad(n::text, 5, '0'), 'Ligne ' || n
+      FROM generate_series(0, 19999) AS n`);
+    const bpu = await make.bpu(template);
+    const code = (index: number) => `G-${String(index).padStart(5, '0')}`;
+    // every price differs: 1,00 to 200,00 with a line's own cents
+    const cost = (index: number) => `${Math.floor(index / 100) + 1},${String(index % 100).padStart(2, '0')}`;
+    const lines = Array.from({ length: 20_000 }, (_, index) => [code(index), cost(index)]);
+    const response = await importPrices(bpu, csvFile([['Code', 'Prix'], ...lines]));
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+    expect(response.json()).toMatchObject({ updated: 20_000 });
+    const saved = await testApp.db.execute(sql`SELECT p.code, pp.cost::text AS cost FROM prestation_prices pp
+      JOIN prestations p ON p.id = pp.prestation_id WHERE pp.bpu_id = ${bpu} ORDER BY p.code`);
+    const rows = (saved as unknown as { rows: { code: string; cost: string }[] }).rows;
+    expect(rows).toHaveLength(20_000);
+    expect(rows).toEqual(lines.map(([line, price]) => ({ code: line, cost: price?.replace(',', '.') })));
+
+    const tooMany = await importPrices(bpu, csvFile([['Code', 'Prix'], ...lines, [code(0), '9,99']]));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().detail).toContain('Le fichier dépasse 20000 lignes.');
+    const tooBig = await importPrices(bpu, Buffer.concat([csvFile([['Code', 'Prix']]), Buffer.alloc(5 * 1024 * 1024, 'a')]));
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().detail).toBe('Le fichier dépasse la taille maximale de 5 Mo.');
+    expect(await priceRows(bpu)).toBe(20_000);
+    const [first] = (
+      (await testApp.db.execute(
+        sql`SELECT pp.cost::text AS cost FROM prestation_prices pp JOIN prestations p ON p.id = pp.prestation_id
+          WHERE pp.bpu_id = ${bpu} AND p.code = ${code(0)} ORDER BY pp.id`,
+      )) as unknown as { rows: { cost: string }[] }
+    ).rows;
+    expect(first?.cost).toBe('1.00');
+  });
 });

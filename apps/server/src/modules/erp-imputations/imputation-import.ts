@@ -1,14 +1,19 @@
 import { ORACLE_IMPUTATION_CSV_HEADERS } from '@isf/contract';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { oracleImputations } from '../../db/schema/index.js';
+import { imputations, oracleImputations } from '../../db/schema/index.js';
 import { ANALYZE_AFTER_ROWS, analyze } from '../../db/statistics.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
-import { assertHeader, importRefused, type ParsedCsv } from '../price-schedules/index.js';
+import {
+  assertHeader,
+  IMPORT_BATCH_LINES,
+  type ImportProgress,
+  importRefused,
+  type ParsedCsv,
+} from '../price-schedules/index.js';
 
 const MAX_LENGTH = 100;
-const CHUNK = 500;
 
 /** One imported line, checked. */
 export const importedImputationSchema = z.object({
@@ -77,62 +82,88 @@ export function readImputationLines(csv: ParsedCsv): ImportedImputation[] {
   return rows;
 }
 
+/** Writes one batch keyed by eOTP, with the batch's audit row; returns its counts. */
+async function writeBatch(transaction: Database, batch: ImportedImputation[], context: AuditContext) {
+  // ISF's imputation of each eOTP (case aside, the lowest id), read once for the batch
+  const eotp = sql<string>`upper(${imputations.eotp})`;
+  const linked = new Map(
+    (
+      await transaction
+        .selectDistinctOn([eotp], { eotp, id: imputations.id })
+        .from(imputations)
+        .where(
+          inArray(
+            eotp,
+            batch.map((row) => row.eotp.toUpperCase()),
+          ),
+        )
+        .orderBy(eotp, imputations.id)
+    ).map((row) => [row.eotp, row.id]),
+  );
+  const written = await transaction
+    .insert(oracleImputations)
+    .values(
+      batch.map((row) => ({
+        eotp: row.eotp,
+        prestationType: row.prestationType,
+        projectNumber: row.projectNumber,
+        organization: row.organization,
+        taskNumber: row.taskNumber,
+        imputationId: linked.get(row.eotp.toUpperCase()) ?? null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: oracleImputations.eotp,
+      set: {
+        prestationType: sql`excluded.prestation_type`,
+        organization: sql`excluded.organization`,
+        imputationId: sql`excluded.imputation_id`,
+        projectNumber: sql`excluded.project_number`,
+        taskNumber: sql`excluded.task_number`,
+        oracleProjectId: sql`CASE WHEN (oracle_imputations.project_number, oracle_imputations.task_number)
+          IS NOT DISTINCT FROM (excluded.project_number, excluded.task_number) THEN oracle_imputations.oracle_project_id END`,
+        oracleTaskId: sql`CASE WHEN (oracle_imputations.project_number, oracle_imputations.task_number)
+          IS NOT DISTINCT FROM (excluded.project_number, excluded.task_number) THEN oracle_imputations.oracle_task_id END`,
+        syncStatus: sql`CASE WHEN (oracle_imputations.project_number, oracle_imputations.task_number)
+          IS NOT DISTINCT FROM (excluded.project_number, excluded.task_number) THEN oracle_imputations.sync_status ELSE 'NOT_SYNCED' END`,
+        version: sql`oracle_imputations.version + 1`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const created = written.filter((row) => row.inserted).length;
+  const updated = written.length - created;
+  await recordAudit(transaction, context, {
+    entity: 'oracle_imputation',
+    entityId: null,
+    action: 'import',
+    after: { lines: batch.length, created, updated },
+  });
+  return { created, updated };
+}
+
 /**
- * Writes the checked lines in one transaction, keyed by eOTP: a new eOTP is added, a known one takes
- * the file's values; when its project or task number changes, its ERP project and task are forgotten
- * until the next synchronisation. ISF's imputation of the same eOTP is linked. Returns the counts.
+ * Writes the checked lines keyed by eOTP, in batches of IMPORT_BATCH_LINES, each its own transaction
+ * with its audit row and a progress event (docs/decisions.md, Imports in batches): a new eOTP is
+ * added, a known one takes the file's values; when its project or task number changes, its ERP
+ * project and task are forgotten until the next synchronisation. ISF's imputation of the same eOTP is
+ * linked. An attempt cut short leaves its committed batches; running it again ends in the file's state.
  */
 export async function saveImportedImputations(
   db: Database,
   rows: ImportedImputation[],
   context: AuditContext,
+  progress: ImportProgress = async () => undefined,
 ): Promise<{ created: number; updated: number }> {
   let created = 0;
   let updated = 0;
-  await db.transaction(async (transaction) => {
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      const chunk = rows.slice(start, start + CHUNK);
-      const written = await transaction
-        .insert(oracleImputations)
-        .values(
-          chunk.map((row) => ({
-            eotp: row.eotp,
-            prestationType: row.prestationType,
-            projectNumber: row.projectNumber,
-            organization: row.organization,
-            taskNumber: row.taskNumber,
-            imputationId: sql`(SELECT i.id FROM imputations i WHERE upper(i.eotp) = upper(${row.eotp}) ORDER BY i.id LIMIT 1)`,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: oracleImputations.eotp,
-          set: {
-            prestationType: sql`excluded.prestation_type`,
-            organization: sql`excluded.organization`,
-            imputationId: sql`excluded.imputation_id`,
-            projectNumber: sql`excluded.project_number`,
-            taskNumber: sql`excluded.task_number`,
-            oracleProjectId: sql`CASE WHEN (oracle_imputations.project_number, oracle_imputations.task_number)
-              IS NOT DISTINCT FROM (excluded.project_number, excluded.task_number) THEN oracle_imputations.oracle_project_id END`,
-            oracleTaskId: sql`CASE WHEN (oracle_imputations.project_number, oracle_imputations.task_number)
-              IS NOT DISTINCT FROM (excluded.project_number, excluded.task_number) THEN oracle_imputations.oracle_task_id END`,
-            syncStatus: sql`CASE WHEN (oracle_imputations.project_number, oracle_imputations.task_number)
-              IS NOT DISTINCT FROM (excluded.project_number, excluded.task_number) THEN oracle_imputations.sync_status ELSE 'NOT_SYNCED' END`,
-            version: sql`oracle_imputations.version + 1`,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      created += written.filter((row) => row.inserted).length;
-      updated += written.filter((row) => !row.inserted).length;
-    }
-    await recordAudit(transaction, context, {
-      entity: 'oracle_imputation',
-      entityId: null,
-      action: 'import',
-      after: { lines: rows.length, created, updated },
-    });
-  });
+  for (let start = 0; start < rows.length; start += IMPORT_BATCH_LINES) {
+    const batch = rows.slice(start, start + IMPORT_BATCH_LINES);
+    const counts = await db.transaction((transaction) => writeBatch(transaction, batch, context));
+    created += counts.created;
+    updated += counts.updated;
+    await progress(start + batch.length, rows.length);
+  }
   if (rows.length >= ANALYZE_AFTER_ROWS) {
     await analyze(db, [oracleImputations]);
   }

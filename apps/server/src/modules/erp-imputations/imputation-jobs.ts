@@ -6,6 +6,7 @@ import { HttpError } from '../../platform/errors.js';
 import { jobAuditContext, jobAuditSchema } from '../../platform/jobs/job-requests.js';
 import type { JobKind, RetryPolicy } from '../../platform/jobs/job-types.js';
 import type { PrincipalLoader } from '../../platform/principal.js';
+import { progressText } from '../price-schedules/index.js';
 import { type BindCounts, bindOrders, ordersToSend } from './imputation-binding.js';
 import { importedImputationSchema, saveImportedImputations } from './imputation-import.js';
 import { type ImputationSyncCounts, syncImputations } from './imputation-sync.js';
@@ -22,7 +23,7 @@ const stepPayload = z.object({ audit: jobAuditSchema });
 export type SendOrder = (orderId: number, context: AuditContext) => Promise<void>;
 export type SendCounts = { queued: number; skipped: { orderId: number; reason: string }[] };
 
-/** Step 1: the checked lines of the file, written in one transaction. */
+/** Step 1: the checked lines of the file, written in batches with their progress. */
 export function imputationImportJob(
   database: Database,
   principals: PrincipalLoader,
@@ -33,7 +34,12 @@ export function imputationImportJob(
     retry: STEP_RETRY,
     async handler({ rows, audit }, context) {
       await context.log('Lecture du fichier', `${rows.length} imputation(s) à importer`);
-      const counts = await saveImportedImputations(database, rows, await jobAuditContext(principals, context, audit));
+      const counts = await saveImportedImputations(
+        database,
+        rows,
+        await jobAuditContext(principals, context, audit),
+        (done, total) => context.log('Progression', progressText(done, total)),
+      );
       await context.log('Imputations importées', `${counts.created} créée(s), ${counts.updated} mise(s) à jour`);
       return counts;
     },

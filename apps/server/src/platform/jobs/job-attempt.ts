@@ -20,6 +20,8 @@ export function createJobAttempts(
   onUnwatchedFailure: (failure: TaskFailure) => Promise<void> = async () => undefined,
   /** How often a running task shows a sign of life (a quarter of the lease, job-lease.ts). */
   heartbeatMs = 15_000,
+  /** Where the whole error of a failed attempt goes (the task keeps a text without SQL, `messageOf`). */
+  log: { error(object: unknown, message: string): void } = { error: () => undefined },
 ) {
   /** The tasks this process runs now: alive whatever their row says. */
   const runningTaskIds = new Set<number>();
@@ -99,6 +101,7 @@ export function createJobAttempts(
         await fail(kind, job.data, refusal, 'Refusé');
         return;
       }
+      log.error({ err: error, taskId, job: kind.name, attempt }, 'a job attempt failed');
       const failure: TaskOutcome = { kind: 'failed', message: messageOf(error) };
       if (lastAttempt) {
         await fail(kind, job.data, failure, 'Échec');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badRequest, HttpError, notFound } from '../errors.js';
-import { describeOutcome, errorOfOutcome, refusalOf } from './job-outcome.js';
+import { describeOutcome, errorOfOutcome, messageOf, refusalOf } from './job-outcome.js';
 
 function databaseError(code: string): Error {
   return Object.assign(new Error(`erreur ${code}`), { code, constraint: 'une_contrainte' });
@@ -21,7 +21,7 @@ describe('refusalOf', () => {
       kind: 'database',
       code: '23505',
       constraint: 'une_contrainte',
-      message: 'erreur 23505',
+      message: 'Un élément avec cette valeur existe déjà.',
     });
     expect(refusalOf(new Error('requête', { cause: databaseError('22P02') }))).toMatchObject({ code: '22P02' });
   });
@@ -52,5 +52,23 @@ describe('errorOfOutcome', () => {
     expect(error.statusCode).toBe(500);
     expect(error.body).toMatchObject({ detail: 'La tâche n° 12 a échoué : ERP indisponible', taskId: 12 });
     expect(describeOutcome({ kind: 'failed', message: 'ERP indisponible' })).toBe('ERP indisponible');
+  });
+});
+
+describe('messageOf', () => {
+  it('never keeps the query, its values or the database message of a failed query', () => {
+    const query = Object.assign(new Error('Failed query: insert into "prestations" ("code") values ($1)\nparams: K-1'), {
+      query: 'insert into "prestations" ("code") values ($1)',
+      cause: databaseError('54000'),
+    });
+    expect(messageOf(query)).toBe('Données invalides.');
+    const unknown = Object.assign(new Error('Failed query: select "nope" from "tasks"'), { cause: databaseError('42703') });
+    expect(messageOf(unknown)).toBe('Erreur de la base de données (code 42703) ; le détail est dans le journal du serveur.');
+    expect(messageOf(new Error('Failed query: select 1\nparams: '))).not.toContain('select');
+  });
+
+  it('keeps the message of other errors, a Node system code included', () => {
+    expect(messageOf(new Error('ERP indisponible'))).toBe('ERP indisponible');
+    expect(messageOf(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))).toBe('write EPIPE');
   });
 });

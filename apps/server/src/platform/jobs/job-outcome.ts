@@ -1,4 +1,4 @@
-import { TASK_FAILED_MESSAGE } from '@isf/contract';
+import { formatMessage, TASK_FAILED_MESSAGE } from '@isf/contract';
 import { HttpError } from '../errors.js';
 
 /**
@@ -14,16 +14,41 @@ export type TaskOutcome =
 
 type DatabaseError = { code: string; constraint?: string; message: string };
 
+/**
+ * The French text a person reads for a database error: never the database's own message, which names
+ * tables and constraints, nor the query and its values that the driver puts in its error (issue 15).
+ */
+export function databaseErrorMessage(code: string): string {
+  if (code === '23505') {
+    return formatMessage('error.duplicate');
+  }
+  if (code === '23503') {
+    return formatMessage('error.inUse');
+  }
+  if (code.startsWith('22') || code.startsWith('23') || code.startsWith('54')) {
+    return formatMessage('error.badInput');
+  }
+  return `Erreur de la base de données (code ${code}) ; le détail est dans le journal du serveur.`;
+}
+
+/** A PostgreSQL SQLSTATE (classes 00-58, F0, HV, P0, XX), not a Node system code such as EPIPE. */
+const SQLSTATE = /^([0-5][0-9A-Z]|F0|HV|P0|XX)[0-9A-Z]{3}$/;
+
 function databaseErrorOf(error: unknown): DatabaseError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
     const candidate = current as Partial<DatabaseError> & { cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return { code: candidate.code, constraint: candidate.constraint, message: String(candidate.message ?? '') };
+    if (typeof candidate.code === 'string' && SQLSTATE.test(candidate.code)) {
+      return { code: candidate.code, constraint: candidate.constraint, message: databaseErrorMessage(candidate.code) };
     }
     current = candidate.cause;
   }
   return undefined;
+}
+
+/** A query the driver failed to run carries its text and values (drizzle's `DrizzleQueryError`). */
+function isFailedQuery(error: unknown): boolean {
+  return error instanceof Error && ('query' in error || error.message.startsWith('Failed query:'));
 }
 
 /** A refusal is final: the same input would be refused again, so the job is not retried. */
@@ -39,7 +64,15 @@ export function refusalOf(error: unknown): TaskOutcome | undefined {
   return undefined;
 }
 
+/** The text kept in a task and shown to a person for an error: a database error's in French, without SQL. */
 export function messageOf(error: unknown): string {
+  const database = databaseErrorOf(error);
+  if (database) {
+    return database.message;
+  }
+  if (isFailedQuery(error)) {
+    return 'Erreur de la base de données ; le détail est dans le journal du serveur.';
+  }
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -87,6 +87,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
     },
     (leaseSeconds * 1000) / 4,
+    log,
   );
   const lease = createLeaseKeeper({
     store,
