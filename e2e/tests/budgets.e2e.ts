@@ -97,7 +97,7 @@ describe('the budget screens (accountant)', () => {
     expect(odCsv.trim().split('\n')).toHaveLength(od.totalElements + 1);
     await page.getByLabel('Date de début').fill('2001-01-01');
     await page.getByLabel('Date de fin').fill('2001-01-31');
-    await page.getByText('Aucune donnée', { exact: true }).waitFor();
+    await page.getByText('no data', { exact: true }).waitFor();
 
     // quantitatives: filtered on the same market
     await page.goto(`${baseUrl()}/#/budget/quantitatives`);

@@ -257,7 +257,7 @@ describe('prestations', () => {
     });
   });
 
-  it('answers "Choisissez d\'abord une catégorie" to a subcategory without its category', async () => {
+  it("answers 'need category' to a subcategory without its category", async () => {
     const template = await make.template();
     const top = await make.category();
     const otherTop = await make.category();

@@ -1,7 +1,6 @@
 /**
- * The French texts of the specification (verbatim, but the few it quotes in English, translated), shared by
- * the server (error bodies) and the web (i18n catalogue). Keys are stable; the web's English catalogue
- * translates the same keys.
+ * The French texts of the specification, verbatim, shared by the server (error bodies) and the web
+ * (i18n catalogue). Keys are stable; the web's English catalogue translates the same keys.
  */
 export const MESSAGES_FR = {
   'login.invalidCredentials': 'Identifiant ou mot de passe invalide !',
@@ -20,13 +19,13 @@ export const MESSAGES_FR = {
   'error.badInput': 'Données invalides.',
   'error.inUse': 'Cet élément est utilisé ailleurs et ne peut pas être supprimé.',
   'error.duplicate': 'Un élément avec cette valeur existe déjà.',
-  'error.apiNotAvailable': 'API indisponible !',
+  'error.apiNotAvailable': 'API not available!',
   'validation.required': 'Ce champ est obligatoire.',
   'validation.tooShort': 'Ce champ doit contenir au moins {{min}} caractères.',
   'validation.tooLong': 'Ce champ doit contenir au plus {{max}} caractères.',
   'validation.email': "L'adresse e-mail n'est pas valide.",
   'validation.number': 'Ce champ doit être un nombre.',
-  'validation.selectItem': 'Sélectionnez un élément.',
+  'validation.selectItem': 'select an item',
   'confirm.delete': 'Êtes-vous sûr de vouloir supprimer cet élément ?',
   'confirm.deleteOrder': 'Êtes-vous sûr de vouloir supprimer cette commande ?',
   'confirm.deleteDocument': 'Êtes-vous sûr de vouloir supprimer ce document ?',
@@ -34,15 +33,15 @@ export const MESSAGES_FR = {
   'confirm.leaveEdit': 'Vous êtes en mode édition : les modifications non enregistrées seront perdues. Quitter ?',
   'confirm.userDeactivate': 'Êtes-vous sûr de vouloir désactiver cet utilisateur ?',
   'confirm.reactivate': 'Êtes-vous sûr de vouloir réactiver cet élément ?',
-  'rights.accessNotGranted': 'Accès non accordé',
-  'rights.noRightsPage': "Vous n'avez pas les droits d'accès à cette page",
-  'rights.noReadAccess': "Pas d'accès en lecture à cet élément",
-  'rights.notAccessToEntity': "Pas d'accès à cet élément",
+  'rights.accessNotGranted': 'access not granted',
+  'rights.noRightsPage': 'no rights to access this page',
+  'rights.noReadAccess': 'no read access to this entity',
+  'rights.notAccessToEntity': 'not access to entity',
   'help.fillFormFirst': "Veuillez d'abord remplir le formulaire",
   'help.submitted': 'Votre incident a bien été transmis.',
   'user.unknown': "Cet utilisateur n'existe pas ou ne peut pas être affiché.",
-  'table.noData': 'Aucune donnée',
-  'table.fetchingError': 'Erreur de récupération des données',
+  'table.noData': 'no data',
+  'table.fetchingError': 'fetching error',
   'notification.none': 'Aucune notification',
 } as const;
 

@@ -68,7 +68,7 @@ const prestationFields = {
 
 /**
  * Prestation creation: template, reference, category, unit, type, code and designation required; the
- * subcategory is optional and comes only after a category ("Choisissez d'abord une catégorie", spec 3 §8's 'need category').
+ * subcategory is optional and comes only after a category ('need category', spec 3 §8).
  */
 export const prestationCreateSchema = z.object({ bpu: requiredId, ...prestationFields, subcategory: optionalId }).superRefine(
   (value, context) => {

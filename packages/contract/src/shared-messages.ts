@@ -8,6 +8,6 @@ export const REGISTRY_INVALID_RESPONSE_MESSAGE = 'Réponse invalide du serveur !
 // order lines
 export const ORDER_QUANTITY_INVALID_MESSAGE = 'Quantité invalide : un nombre positif par pas de 0,5.';
 // price schedules (spec 3 §8 where it gives them, ours otherwise)
-export const NEED_CATEGORY_MESSAGE = "Choisissez d'abord une catégorie.";
+export const NEED_CATEGORY_MESSAGE = 'need category';
 export const IMPORT_SUCCESS_MESSAGE = 'Import effectué avec succès';
 export const CSV_ONLY_MESSAGE = 'Seuls les fichiers CSV (séparateur point-virgule) sont acceptés.';

@@ -28,7 +28,7 @@ async function exists(db: Database, table: PgTable & { id: PgColumn }, id: numbe
 
 /**
  * The category a prestation is attached to: the subcategory when one is given (it must be a child of
- * the chosen category, else "Choisissez d'abord une catégorie"), the chosen category otherwise.
+ * the chosen category, else 'need category'), the chosen category otherwise.
  */
 export async function resolveCategory(db: Database, category: number, subcategory: number | null): Promise<number> {
   if (!(await exists(db, categories, category))) {

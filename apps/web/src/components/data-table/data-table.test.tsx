@@ -35,24 +35,24 @@ describe('DataTable', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows "Aucune donnée" for an empty result', async () => {
+  it('shows "no data" for an empty result', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => reply(200, { content: [], totalElements: 0 })),
     );
     show();
-    expect(await screen.findByText('Aucune donnée')).toBeTruthy();
-    expect(screen.queryByText('Erreur de récupération des données')).toBeNull();
+    expect(await screen.findByText('no data')).toBeTruthy();
+    expect(screen.queryByText('fetching error')).toBeNull();
   });
 
-  it('shows "Erreur de récupération des données" in the empty table when the fetch fails', async () => {
+  it('shows "fetching error" in the empty table when the fetch fails', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => reply(500, { error: 'boom' })),
     );
     show();
-    expect(await screen.findByText('Erreur de récupération des données')).toBeTruthy();
-    expect(screen.queryByText('Aucune donnée')).toBeNull();
+    expect(await screen.findByText('fetching error')).toBeTruthy();
+    expect(screen.queryByText('no data')).toBeNull();
   });
 
   it('numbers the rows from the page start, shows the totals row and the pager', async () => {

@@ -77,13 +77,13 @@ describe('DocumentManager', () => {
     expect(screen.queryByRole('button', { name: 'Supprimer kbis.pdf' })).toBeNull();
   });
 
-  it('says "Aucun fichier sélectionné" when sending without a file, without calling the server', async () => {
+  it('says "no file selected" when sending without a file, without calling the server', async () => {
     const feedback = spyFeedback();
     signIn(['read', 'create']);
     const fetchMock = serve();
     show();
     fireEvent.click(await screen.findByRole('button', { name: /Ajouter/ }));
-    expect(await screen.findByText('Aucun fichier sélectionné')).toBeTruthy();
+    expect(await screen.findByText('no file selected')).toBeTruthy();
     expect(feedback.alert).not.toHaveBeenCalled();
     expect(calls(fetchMock, 'POST')).toHaveLength(0);
   });
@@ -98,7 +98,7 @@ describe('DocumentManager', () => {
     expect(await screen.findByText('devis.pdf')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Ajouter/ }));
     await waitFor(() => expect(feedback.alert).toHaveBeenCalledWith({ title: 'Veuillez compléter tous les champs.' }));
-    expect(screen.queryByText('Aucun fichier sélectionné')).toBeNull();
+    expect(screen.queryByText('no file selected')).toBeNull();
     expect(calls(fetchMock, 'POST')).toHaveLength(0);
   });
 

@@ -51,7 +51,7 @@ describe('notification screen', () => {
     const byAdmin = within(itemOf('OS-2025-0012')).getByRole('link', { name: 'par Alice Administratrice' });
     expect(byAdmin.getAttribute('href')).toBe('/user/1');
     // an unknown template: the fallback text and the context
-    const fallback = itemOf('Aucun modèle pour ce type de notification');
+    const fallback = itemOf('No template for this notification type');
     expect(fallback.textContent).toContain('"template": "ERP_SOMETHING_NEW"');
     expect(fallback.textContent).toContain('"detail": "inattendu"');
 

@@ -14,7 +14,7 @@ describe('PrestationCreateModal', () => {
     vi.unstubAllGlobals();
   });
 
-  it('answers "Choisissez d\'abord une catégorie" to a subcategory chosen before a category, and sends nothing', async () => {
+  it("answers 'need category' to a subcategory chosen before a category, and sends nothing", async () => {
     const feedback = spyFeedback();
     const fetchMock = vi.fn(async (url: string) =>
       String(url).includes('/subcategories') ? reply(200, [{ id: 9, name: 'Tirage' }]) : reply(200, []),

@@ -82,7 +82,7 @@ export function ChoiceSelect(props: ChoiceSelectProps) {
 
 type SubcategorySelectProps = Omit<ChoiceSelectProps, 'choices' | 'loading'> & { category: number | null };
 
-/** The subcategory: selectable only once a category is chosen; before that it answers "Choisissez d'abord une catégorie". */
+/** The subcategory: selectable only once a category is chosen; before that it answers 'need category'. */
 export function SubcategorySelect({ category, ...props }: SubcategorySelectProps) {
   const { t } = useTranslation();
   const subcategories = useSubcategories(category);

@@ -57,13 +57,13 @@ describe('ProjectOracleProjectsTab', () => {
     );
     signIn(['project']);
     renderRoutes([{ path: '/', element: <ProjectOracleProjectsTab project={project(null)} /> }], '/');
-    expect(await screen.findByText('Aucune donnée')).toBeTruthy();
+    expect(await screen.findByText('no data')).toBeTruthy();
     expect(screen.queryByText(SYNC)).toBeNull();
     cleanup();
 
     signIn(['oracle_project']);
     renderRoutes([{ path: '/', element: <ProjectOracleProjectsTab project={project(2)} /> }], '/');
-    expect(await screen.findByText('Aucune donnée')).toBeTruthy();
+    expect(await screen.findByText('no data')).toBeTruthy();
     expect(screen.queryByText(SYNC)).toBeNull();
   });
 

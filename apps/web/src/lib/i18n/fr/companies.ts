@@ -5,7 +5,7 @@ export const frCompanies = {
   'documents.addTitle': 'Ajouter un document',
   'documents.file': 'Fichier',
   'documents.chooseFile': 'Choisir un fichier',
-  'documents.noFileSelected': 'Aucun fichier sélectionné',
+  'documents.noFileSelected': 'no file selected',
   'documents.type': 'Type',
   'documents.typePlaceholder': 'Choisir un type de document',
   'documents.noTypeAccess': 'Vous ne pouvez pas lire les types de document : demandez ce droit pour ajouter un document.',

@@ -9,7 +9,7 @@ export const frNotifications = {
   'notifications.close': 'Masquer de la cloche',
   'notifications.unread': 'Non lue',
   'notifications.by': 'par {{name}}',
-  'notifications.fallback': 'Aucun modèle pour ce type de notification',
+  'notifications.fallback': 'No template for this notification type',
   'notifications.template.WELCOME.title': 'Bienvenue',
   'notifications.template.WELCOME.message':
     "Bienvenue dans ISF, {{name}} ! Les éléments qui attendent votre action, les refus de vos éléments et les résultats des envois à l'ERP vous seront signalés ici.",
