@@ -7,6 +7,8 @@
  *
  * `npm run statements-generation -w bench` (DATABASE_URL: the PostgreSQL server's admin database, default
  * postgres://postgres@127.0.0.1:5432/postgres). BENCH_GENERATION_MARKETS (1000), BENCH_GENERATION_PER_MARKET (10).
+ * BENCH_GENERATION_PROFILE=1: the first run's SQL recorded at the driver (sql-recorder.ts) and summed by
+ * statement shape — how many statements a market costs and where the time goes (PostgreSQL only then).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,11 +22,36 @@ import { type SeedMarket, seedGenerationMarkets } from '@isf/server/test/stateme
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { positiveIntegerFromEnvironment } from './generate.js';
+import { installSqlRecorder, type RecordedStatement, startRecording, stopRecording } from './sql-recorder.js';
 
 const MARKETS = positiveIntegerFromEnvironment('BENCH_GENERATION_MARKETS', 1_000);
 const PER_MARKET = positiveIntegerFromEnvironment('BENCH_GENERATION_PER_MARKET', 10);
 const DATABASE = 'isf_bench_generation';
 const TODAY = '2031-05-15';
+const PROFILE = process.env.BENCH_GENERATION_PROFILE === '1';
+
+/** The recorded statements grouped by shape (numbers and parameters aside), the costliest first. */
+function printProfile(statements: readonly RecordedStatement[], markets: number): void {
+  const shapes = new Map<string, { count: number; ms: number }>();
+  for (const statement of statements) {
+    const shape = statement.text
+      .replace(/\s+/g, ' ')
+      .replace(/\$\d+(, \$\d+)*/g, '$n')
+      .slice(0, 160);
+    const entry = shapes.get(shape) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    entry.ms += statement.end - statement.start;
+    shapes.set(shape, entry);
+  }
+  const total = statements.reduce((sum, statement) => sum + (statement.end - statement.start), 0);
+  console.log(
+    `profile: ${statements.length} statements (${(statements.length / markets).toFixed(1)} per market), ` +
+      `${total.toFixed(0)} ms in the database (${(total / markets).toFixed(1)} ms per market)`,
+  );
+  for (const [shape, entry] of [...shapes].sort((left, right) => right[1].ms - left[1].ms).slice(0, 15)) {
+    console.log(`  ${entry.ms.toFixed(0).padStart(7)} ms ${String(entry.count).padStart(6)}× ${shape}`);
+  }
+}
 
 async function measure(label: string, handle: DatabaseHandle): Promise<void> {
   await handle.migrate();
@@ -65,7 +92,13 @@ async function measure(label: string, handle: DatabaseHandle): Promise<void> {
     });
     return { seconds: (performance.now() - start) / 1000, created: result.created };
   };
+  if (PROFILE) {
+    startRecording();
+  }
   const first = await run();
+  if (PROFILE) {
+    printProfile(stopRecording(), MARKETS);
+  }
   const second = await run();
   const [counts] = await rowsOf<{ invoiced: number; released: number }>(
     handle.db,
@@ -79,6 +112,9 @@ async function measure(label: string, handle: DatabaseHandle): Promise<void> {
   );
 }
 
+if (PROFILE) {
+  installSqlRecorder();
+}
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -98,14 +134,17 @@ try {
   await admin.end();
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'isf-bench-generation-'));
-try {
-  const handle = await openDatabase({ kind: 'pglite', dataDir });
+// the profile is PostgreSQL's: the pool's statements are what the recorder sees in a transaction
+if (!PROFILE) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'isf-bench-generation-'));
   try {
-    await measure('PGlite', handle);
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      await measure('PGlite', handle);
+    } finally {
+      await handle.close();
+    }
   } finally {
-    await handle.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
-} finally {
-  await rm(dataDir, { recursive: true, force: true });
 }

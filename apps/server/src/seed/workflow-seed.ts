@@ -177,6 +177,8 @@ const PERSONA_ROLES: {
     uid: 'comptable',
     name: 'Claude Comptable',
     engagement: '0',
+    // the accountant issues the monthly statements: it downloads their PDF (Factur-X) to send them
+    options: ['serviceorders.display_order_download_button'],
   },
 ];
 

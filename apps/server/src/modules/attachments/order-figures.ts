@@ -2,7 +2,7 @@ import { ATTACHMENT_ENTITY } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../platform/sql-rows.js';
-import { refreshEveryMarketFigures, refreshMarketFiguresOfOrders } from '../orders/index.js';
+import { refreshEveryMarketFigures, refreshMarketFigures, refreshMarketFiguresOfOrders } from '../orders/index.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 import { releasedRgSql } from './attachment-rg-release.js';
 
@@ -88,8 +88,15 @@ export async function storedOrderFigures(db: Database, orderIds: readonly number
   );
 }
 
-/** Recomputes and stores the figures of these orders, in the caller's transaction (see above). */
-export async function refreshOrderFigures(tx: Database, orderIds: readonly number[]): Promise<void> {
+/**
+ * Recomputes and stores the figures of these orders, in the caller's transaction (see above); then those of
+ * their markets — `marketIds` when the caller knows them (all the orders' markets), saving their look-up.
+ */
+export async function refreshOrderFigures(
+  tx: Database,
+  orderIds: readonly number[],
+  marketIds?: readonly number[],
+): Promise<void> {
   const ids = [...new Set(orderIds)].sort((left, right) => left - right);
   if (ids.length === 0) {
     return;
@@ -101,7 +108,11 @@ export async function refreshOrderFigures(tx: Database, orderIds: readonly numbe
       FROM (${figuresOf(sql`att.order_id = o.id`)}) f
     )
     WHERE o.id IN (${idList(ids)})`);
-  await refreshMarketFiguresOfOrders(tx, ids);
+  if (marketIds) {
+    await refreshMarketFigures(tx, marketIds);
+  } else {
+    await refreshMarketFiguresOfOrders(tx, ids);
+  }
 }
 
 /** `refreshOrderFigures` for the orders of these attachments. */

@@ -4,22 +4,17 @@ import {
   STATEMENT_PROJECT_UNKNOWN_MESSAGE,
   type StatementGenerationResult,
 } from '@isf/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { monthlyStatementAttachments, monthlyStatementRgReleases, monthlyStatements } from '../../db/schema/index.js';
+import { monthlyStatements } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { projectScope } from '../../platform/scope.js';
 import { rowsOf } from '../../platform/sql-rows.js';
-import {
-  ATTACHMENT_VALIDATED_NODES_SQL,
-  refreshOrderFiguresOfAttachments,
-  rgReleaseDateSql,
-  rgReleasedSql,
-} from '../attachments/index.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL, refreshOrderFigures, rgReleaseDateSql, rgReleasedSql } from '../attachments/index.js';
 import { MARKET_ENTITY, marketScope } from '../markets/index.js';
-import { findStatement, idList, nodeJoin } from './statement-store.js';
+import { idList, nodeJoin } from './statement-store.js';
 
 /** The market nodes a statement is generated on: validated, and in pre-closure (its last statements). */
 export const GENERATION_MARKET_NODES = ['sst_validated', 'sst_pre_closure'] as const;
@@ -89,7 +84,13 @@ export async function generateStatements(
   return { success: true, created: created.length, statements: created };
 }
 
-/** One market's statement of the month, in its own transaction; null when there is nothing to invoice or release. */
+/**
+ * One market's statement of the month, in its own transaction; null when there is nothing to invoice or release.
+ * A dozen statements a market (docs/performance.md "Monthly statement generation"): the market locked, then
+ * in one read this month's generated statement and the attachments to invoice or release (locked), the
+ * statement inserted (its row kept for the audit), its links in one insert, the stored figures of its orders
+ * and of the market, the audit row.
+ */
 async function generateForMarket(
   database: Database,
   market: { id: number; edifice: string },
@@ -98,60 +99,79 @@ async function generateForMarket(
   context: AuditContext,
 ): Promise<StatementGenerationResult['statements'][number] | null> {
   return database.transaction(async (tx) => {
-    // the market row locked: two runs of the same month on one market wait for each other
+    // the market row locked: two runs of the same month on one market wait for each other; what follows is
+    // read in a later statement, so the second run sees the statement the first one committed
     await tx.execute(sql`SELECT id FROM markets WHERE id = ${market.id} FOR UPDATE`);
     const month = today.slice(0, 7);
-    const [thisMonth] = await rowsOf<{ id: number }>(
+    // nothing when the month's statement exists; else the validated attachments free to invoice and those
+    // whose RG is due and not released yet, locked (the unique indexes refuse a concurrent taker anyway)
+    const candidates = await rowsOf<{ id: number; orderId: number; rg: string; free: boolean; due: boolean }>(
       tx,
-      sql`SELECT s.id FROM monthly_statements s WHERE s.market_id = ${market.id} AND s.generated_month = ${month} ORDER BY s.id LIMIT 1`,
+      sql`SELECT c.id, c.order_id AS "orderId", c.rg, c.free, c.due FROM (
+          SELECT att.id, att.order_id, att.rg::text AS rg,
+            NOT EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id) AS free,
+            (att.rg > 0 AND ${rgReleaseDateSql('att', 'o')} <= ${today}::date AND NOT ${rgReleasedSql('att')}) AS due
+          FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
+          WHERE o.market_id = ${market.id} AND n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
+            AND NOT EXISTS (SELECT 1 FROM monthly_statements s WHERE s.market_id = ${market.id} AND s.generated_month = ${month})
+          ORDER BY att.id
+          FOR UPDATE OF att
+        ) c WHERE c.free OR c.due ORDER BY c.id`,
     );
-    if (thisMonth) {
-      return null;
-    }
-    // the attachments locked, then checked free: the unique indexes refuse a concurrent taker anyway
-    const free = await rowsOf<{ id: number }>(
-      tx,
-      sql`SELECT att.id FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
-        WHERE o.market_id = ${market.id} AND n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
-          AND NOT EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id)
-        ORDER BY att.id
-        FOR UPDATE OF att`,
-    );
-    const due = await rowsOf<{ id: number; rg: string }>(
-      tx,
-      sql`SELECT att.id, att.rg::text AS rg FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
-        WHERE o.market_id = ${market.id} AND att.rg > 0 AND n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL})
-          AND ${rgReleaseDateSql('att', 'o')} <= ${today}::date
-          AND NOT ${rgReleasedSql('att')}
-        ORDER BY att.id
-        FOR UPDATE OF att`,
-    );
+    const free = candidates.filter((row) => row.free);
+    const due = candidates.filter((row) => row.due);
     if (free.length === 0 && due.length === 0) {
       return null;
     }
-    const [inserted] = await tx
+    const [statement] = await tx
       .insert(monthlyStatements)
       .values({ marketId: market.id, date: today, creatorId, generatedMonth: month })
-      .returning({ id: monthlyStatements.id });
-    const id = Number(inserted?.id);
-    if (free.length > 0) {
-      await tx.insert(monthlyStatementAttachments).values(free.map((row) => ({ statementId: id, attachmentId: row.id })));
-    }
-    if (due.length > 0) {
-      await tx
-        .insert(monthlyStatementRgReleases)
-        .values(due.map((row) => ({ statementId: id, attachmentId: row.id, amount: row.rg })));
-    }
-    await refreshOrderFiguresOfAttachments(
+      .returning();
+    const id = Number(statement?.id);
+    await linkStatement(tx, id, free, due);
+    await refreshOrderFigures(
       tx,
-      [...free, ...due].map((row) => row.id),
+      candidates.map((row) => row.orderId),
+      [market.id],
     );
     await recordAudit(tx, context, {
       entity: MONTHLY_STATEMENT_ENTITY,
       entityId: id,
       action: 'generate',
-      after: { ...(await findStatement(tx, id)), attachments: free.map((row) => row.id), rgReleases: due.map((row) => row.id) },
+      after: { ...statement, attachments: free.map((row) => row.id), rgReleases: due.map((row) => row.id) },
     });
     return { id, marketId: market.id, edifice: market.edifice, attachementCount: free.length, rgReleaseCount: due.length };
   });
+}
+
+/** The invoiced attachments and the RG releases (each its RG) of a new statement, in one statement. */
+async function linkStatement(
+  tx: Database,
+  id: number,
+  free: readonly { id: number }[],
+  due: readonly { id: number; rg: string }[],
+): Promise<void> {
+  const inserts: SQL[] = [];
+  if (free.length > 0) {
+    inserts.push(sql`INSERT INTO monthly_statement_attachments (statement_id, attachment_id)
+      VALUES ${sql.join(
+        free.map((row) => sql`(${id}, ${row.id})`),
+        sql`, `,
+      )}`);
+  }
+  if (due.length > 0) {
+    inserts.push(sql`INSERT INTO monthly_statement_rg_releases (statement_id, attachment_id, amount)
+      VALUES ${sql.join(
+        due.map((row) => sql`(${id}, ${row.id}, ${row.rg}::numeric)`),
+        sql`, `,
+      )}`);
+  }
+  const [first, second] = inserts;
+  if (first && second) {
+    await tx.execute(sql`WITH invoiced AS (${first}) ${second}`);
+  } else if (first) {
+    await tx.execute(first);
+  } else if (second) {
+    await tx.execute(second);
+  }
 }
