@@ -23,6 +23,7 @@
  */
 import type { DatabaseHandle } from '@isf/server/src/db/client.js';
 import { refreshEveryOrderFigures } from '@isf/server/src/modules/attachments/index.js';
+import { refreshMarketQuantities } from '@isf/server/src/modules/budgets/index.js';
 import { sql } from 'drizzle-orm';
 import { canSkipTriggers, dropIndexes } from './generate-orders.js';
 import type { GeneratedCount } from './generate-users.js';
@@ -257,6 +258,8 @@ export async function ensureAttachments(handle: DatabaseHandle, target: number):
   await restoreIndexes();
   // written here without the app's writes: the orders' stored RG figures computed once, as the migration does
   await refreshEveryOrderFigures(handle.db);
+  // and the quantitatives' groups, as migration 0047 backfills them
+  await refreshMarketQuantities(handle.db);
   for (const table of ['attachments', 'attachment_lines', 'attachment_deposits', 'deposits', 'workflow_tokens', 'orders']) {
     await handle.db.execute(sql`VACUUM ANALYZE ${sql.identifier(table)}`);
   }

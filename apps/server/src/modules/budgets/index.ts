@@ -2,3 +2,4 @@
 export { registerBudgetRoutes } from './budgets.routes.js';
 export { type Dc4Facts, type Dc4Figures, dc4Figures } from './dc4-figures.js';
 export { refreshBudgetOdRows } from './od-rows.js';
+export { refreshMarketQuantities } from './quantities.js';

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn, type ListDefinition } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { marketScope } from '../markets/index.js';
-import { attachmentValidatedSql, orderOrderedSql } from './budget-sql.js';
 
 /**
  * The quantitatives (spec 2 Quantitative row, docs/money.md "Budgets"): per project, market, imputation,
@@ -10,45 +9,40 @@ import { attachmentValidatedSql, orderOrderedSql } from './budget-sql.js';
  * the validated attachments did, from their own line snapshots (quantity, unit price, line total). A line
  * of each side is keyed by its id (order lines even, attachment lines odd), so the row id, the smallest
  * key of the group, is stable and unique.
+ *
+ * The groups are stored ahead (`market_quantities`, kept by triggers: docs/decisions.md "Market
+ * quantities"): the page walks the summary's primary key and joins its 50 rows' names; the count and the
+ * totals read the groups summed per market (`market_quantity_totals`, 4,000 rows), or, under a column
+ * filter, the summary and its market (the scope).
  */
-const grouped = sql`(SELECT min(q.line_key) AS id, q.project_id, q.market_id, q.imputation_id, q.oscar_subproject_id,
-      q.prestation_id, q.unit_price,
-      sum(q.quantity_ordered)::numeric(16, 1) AS quantity_ordered, sum(q.quantity_done)::numeric(16, 1) AS quantity_done,
-      sum(q.amount_ordered)::numeric(18, 2) AS amount_ordered, sum(q.amount_done)::numeric(18, 2) AS amount_done
-    FROM (
-      SELECT ol.id::bigint * 2 AS line_key, o.project_id, o.market_id, o.imputation_id, o.oscar_subproject_id,
-        ol.prestation_id, ol.unit_price, ol.quantity AS quantity_ordered, 0::numeric AS quantity_done,
-        ol.total AS amount_ordered, 0::numeric AS amount_done
-      FROM order_lines ol JOIN orders o ON o.id = ol.order_id
-      WHERE ${orderOrderedSql('o')}
-      UNION ALL
-      SELECT al.id::bigint * 2 + 1, o.project_id, o.market_id, o.imputation_id, o.oscar_subproject_id,
-        al.prestation_id, al.unit_price, 0::numeric, al.quantity, 0::numeric, al.total
-      FROM attachment_lines al JOIN attachments att ON att.id = al.attachment_id JOIN orders o ON o.id = att.order_id
-      WHERE ${attachmentValidatedSql('att')}
-    ) q
-    GROUP BY q.project_id, q.market_id, q.imputation_id, q.oscar_subproject_id, q.prestation_id, q.unit_price) qt
-  JOIN projects p ON p.id = qt.project_id
-  JOIN markets m ON m.id = qt.market_id
-  LEFT JOIN imputations i ON i.id = qt.imputation_id
-  LEFT JOIN oscar_subprojects osp ON osp.id = qt.oscar_subproject_id
-  JOIN prestations pr ON pr.id = qt.prestation_id
-  JOIN prestation_references ref ON ref.id = pr.reference_id
-  JOIN units u ON u.id = pr.unit_id`;
+const base = sql`market_quantities qt JOIN markets m ON m.id = qt.market_id`;
+const joinProject = sql`JOIN projects p ON p.id = qt.project_id`;
+const joinImputation = sql`LEFT JOIN imputations i ON i.id = qt.imputation_id`;
+const joinSubproject = sql`LEFT JOIN oscar_subprojects osp ON osp.id = qt.oscar_subproject_id`;
+const joinPrestation = sql`JOIN prestations pr ON pr.id = qt.prestation_id`;
+const joinReference = sql`JOIN prestation_references ref ON ref.id = pr.reference_id`;
+const joinUnit = sql`JOIN units u ON u.id = pr.unit_id`;
+
+const joined = (join: SQL | SQL[]) => ({ joined: true, join });
 
 const columns: Record<string, ListColumn> = {
   id: { sql: sql`qt.id`, kind: 'id', label: 'ID', hiddenInCsv: true },
   projectId: { sql: sql`qt.project_id`, kind: 'id', label: 'Projet (id)', hiddenInCsv: true },
-  projectName: { sql: sql`p.name`, kind: 'text', label: 'Projet' },
+  projectName: { sql: sql`p.name`, kind: 'text', label: 'Projet', ...joined(joinProject) },
   marketId: { sql: sql`qt.market_id`, kind: 'id', label: 'Marché (id)', hiddenInCsv: true },
   marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Contrat de sous-traitance' },
-  imputationEotp: { sql: sql`i.eotp`, kind: 'text', label: 'Imputation eOTP' },
-  arcgisName: { sql: sql`osp.arcgis_name`, kind: 'text', label: 'Nom arcgis' },
-  nroName: { sql: sql`osp.nro_name`, kind: 'text', label: 'NRO' },
-  offerIdPm: { sql: sql`osp.offer_id_pm`, kind: 'text', label: 'PM' },
-  prestationReference: { sql: sql`ref.name`, kind: 'text', label: 'Référence' },
-  prestationDescription: { sql: sql`pr.description`, kind: 'text', label: 'Prestation' },
-  unitName: { sql: sql`u.name`, kind: 'text', label: 'Unité' },
+  imputationEotp: { sql: sql`i.eotp`, kind: 'text', label: 'Imputation eOTP', ...joined(joinImputation) },
+  arcgisName: { sql: sql`osp.arcgis_name`, kind: 'text', label: 'Nom arcgis', ...joined(joinSubproject) },
+  nroName: { sql: sql`osp.nro_name`, kind: 'text', label: 'NRO', ...joined(joinSubproject) },
+  offerIdPm: { sql: sql`osp.offer_id_pm`, kind: 'text', label: 'PM', ...joined(joinSubproject) },
+  prestationReference: {
+    sql: sql`ref.name`,
+    kind: 'text',
+    label: 'Référence',
+    ...joined([joinPrestation, joinReference]),
+  },
+  prestationDescription: { sql: sql`pr.description`, kind: 'text', label: 'Prestation', ...joined(joinPrestation) },
+  unitName: { sql: sql`u.name`, kind: 'text', label: 'Unité', ...joined([joinPrestation, joinUnit]) },
   unitPrice: { sql: sql`qt.unit_price`, kind: 'money', label: 'Prix unitaire' },
   quantityOrdered: { sql: sql`qt.quantity_ordered`, kind: 'number', label: 'Quantité commandée' },
   quantityDone: { sql: sql`qt.quantity_done`, kind: 'number', label: 'Quantité réalisée' },
@@ -59,11 +53,22 @@ const columns: Record<string, ListColumn> = {
 /** GET /budget/quantitatives: scoped as markets, by project, market and prestation. */
 export const quantitativeList = defineList({
   name: 'budget-quantitatives',
-  from: grouped,
+  from: sql`${base} ${joinProject} ${joinImputation} ${joinSubproject} ${joinPrestation} ${joinReference} ${joinUnit}`,
+  countFrom: base,
   idColumn: 'id',
   columns,
   defaultSort: { column: 'id', direction: 'asc' },
   scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
+  // without a column filter, the count and totals read the groups summed per market
+  stored: {
+    from: sql`market_quantity_totals t JOIN markets m ON m.id = t.market_id`,
+    count: sql`t.groups`,
+    columns: { amountOrdered: sql`t.amount_ordered`, amountDone: sql`t.amount_done` },
+    where: (principal) => {
+      const scope = principal ? marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }) : undefined;
+      return sql.join([sql`t.groups <> 0`, ...(scope ? [scope] : [])], sql` AND `);
+    },
+  },
 });
 
 /** The FTTH columns of the list (spec 2: arcgis, NRO, PM for the FTTH profile only). */

@@ -103,6 +103,7 @@ export function marketPayloadOf({ agency, project, contract, ...values }: Market
  */
 export function MarketFormFields() {
   const { t } = useTranslation();
+  const form = Form.useFormInstance<MarketFormValues>();
   const depositType = Form.useWatch<MarketDepositType | null>('depositType');
   const agency = Form.useWatch<PickerValue | null>('agency');
   const contract = Form.useWatch<PickerValue | null>('contract');
@@ -117,7 +118,16 @@ export function MarketFormFields() {
         <TrimmedInput maxLength={255} />
       </Form.Item>
       <Form.Item name="agency" label={t('markets.agency')} required>
-        <AgencyPicker title={t('markets.agency')} required />
+        <AgencyPicker
+          title={t('markets.agency')}
+          required
+          // a contract belongs to one agency (the server refuses another's): another agency lets it go
+          onChange={(next) => {
+            if (next?.id !== agency?.id) {
+              form.setFieldValue('contract', null);
+            }
+          }}
+        />
       </Form.Item>
       <Form.Item name="project" label={t('markets.project')} required>
         <Picker<ProjectRow>

@@ -177,6 +177,34 @@ describe('the monthly statement detail', () => {
     expect(feedback.confirm).toHaveBeenCalledWith({ content: STATEMENT_CONFIRM_REMOVE_ATTACHMENT });
   }, 60_000);
 
+  it('shows the invoiced attachments paid once the statement is marked paid, without a reload of the page', async () => {
+    spyFeedback();
+    let paid = false;
+    const paidRecord = () => record({ paidAt: '2026-05-02T09:00:00.000Z', locked: true, status: 'paid' });
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/situation/17/paid') {
+        paid = true;
+        return reply(200, { success: true, record: paidRecord() });
+      }
+      if (url === '/api/situation/17/attachements') {
+        return reply(200, [paid ? { ...ATTACHMENT, nodeName: 'Payé', nodeCode: 'att_paid' } : ATTACHMENT]);
+      }
+      if (url === '/api/situation/17') {
+        return reply(200, paid ? paidRecord() : record());
+      }
+      return reply(200, []);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    signInWith({ read: ['monthly_statement', 'subcontractor_market', 'attachement', 'order'], update: ['monthly_statement'] });
+    show();
+    const row = (await screen.findByText(ATTACHMENT.reference, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Validé')).toBeTruthy();
+    fireEvent.click(screen.getByText('Marquer comme payée'));
+    await waitFor(() =>
+      expect(within(screen.getByText(ATTACHMENT.reference).closest('tr') as HTMLElement).getByText('Payé')).toBeTruthy(),
+    );
+  }, 60_000);
+
   it('lists the RG released, releases one picked among the candidates and removes one with the option, refreshing the figures', async () => {
     const feedback = spyFeedback();
     const fetchMock = serveReleases(record({ rgreleased: '75.40' }));

@@ -34,7 +34,9 @@ import {
   marketStatementsPath,
   markStatementPaid,
   STATEMENT_LIST_PATH,
+  statementAttachmentsKey,
   statementQueryKey,
+  statementReleasesKey,
   unpayStatement,
   updateStatement,
 } from './statements.api';
@@ -92,6 +94,9 @@ export function StatementDetailPage() {
     for (const path of listPaths) {
       void queryClient.invalidateQueries({ queryKey: listQueryKey(path) });
     }
+    // paying moves the invoiced attachments (and their RG releases) too: their panels read again
+    void queryClient.invalidateQueries({ queryKey: statementAttachmentsKey(id) });
+    void queryClient.invalidateQueries({ queryKey: statementReleasesKey(id) });
     await reload();
   };
 

@@ -1,0 +1,184 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentLines, imputations, markets, orderLines, orders } from '../src/db/schema/index.js';
+import { quantitativeList } from '../src/modules/budgets/quantitatives.lists.js';
+import { configureLists, parseListQuery, runList } from '../src/platform/list-engine.js';
+import type { Principal } from '../src/platform/principal.js';
+import { rowsOf } from '../src/platform/sql-rows.js';
+import { attachmentFixtures } from './attachments-fixtures.js';
+import {
+  formerQuantitativeList,
+  RECOMPUTED_QUANTITIES,
+  RECOMPUTED_QUANTITY_TOTALS,
+  STORED_QUANTITIES,
+  STORED_QUANTITY_TOTALS,
+} from './budget-quantitatives-former-query.js';
+import { createTestApp, inject, login, type TestApp, uniqueName, userIdOf } from './helper.js';
+import { createOrder, marketWithBpu, pricesOf } from './orders-fixtures.js';
+
+/**
+ * Issue 13: the quantitatives read the groups stored in `market_quantities` (kept by the triggers of
+ * migration 0047) instead of grouping every ordered order line and validated attachment line. The oracle is
+ * the former query (`budget-quantitatives-former-query.ts`): after each write that moves a group (an order
+ * validated, its lines changed, closed, abandoned; attachments validated, refused, their lines changed; an
+ * order given another imputation and market; lines and orders removed), the stored groups equal the groups
+ * recomputed from the lines, and the list answers the same rows, order, counts and totals for the
+ * administrator (through the API) and a project manager (scoped), paged, sorted and filtered.
+ */
+let testApp: TestApp;
+let admin: string;
+let manager: Principal | null;
+let fx: ReturnType<typeof attachmentFixtures>;
+const created = {
+  markets: [] as { marketId: number; bpuId: number }[],
+  projects: [] as number[],
+};
+
+const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  inject(testApp.app, { method, url, token: admin, payload: payload as object });
+
+async function ok<T>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> {
+  const done = await response;
+  expect(done.statusCode, done.body).toBe(200);
+  return done.json() as T;
+}
+
+const queries: Record<string, string>[] = [
+  { size: '200' },
+  { size: '3', page: '1' },
+  { size: '200', sort: 'amountOrdered,desc' },
+  { size: '200', sort: 'projectName,asc' },
+  { size: '200', sort: 'prestationDescription,desc' },
+  { size: '200', sort: 'unitName,asc' },
+  { size: '200', sort: 'imputationEotp,asc' },
+  { size: '200', filters: JSON.stringify({ imputationEotp: 'eotp-q' }) },
+  { size: '200', filters: JSON.stringify({ prestationReference: 'a' }) },
+  { size: '200', summary: 'true' },
+  { summary: 'only' },
+  { summary: 'only', filters: JSON.stringify({ unitName: 'e' }) },
+];
+
+/** Stored groups = recomputed groups, and the list's replies = the former query's. */
+async function check(step: string) {
+  expect(await rowsOf(testApp.db, STORED_QUANTITIES), step).toEqual(await rowsOf(testApp.db, RECOMPUTED_QUANTITIES));
+  expect(await rowsOf(testApp.db, STORED_QUANTITY_TOTALS), step).toEqual(await rowsOf(testApp.db, RECOMPUTED_QUANTITY_TOTALS));
+  let rows = 0;
+  for (const cap of [undefined, 1]) {
+    configureLists(testApp.db, cap === undefined ? undefined : { countCap: cap });
+    for (const query of cap === undefined ? queries : [queries[0] ?? {}, queries[1] ?? {}, queries[7] ?? {}]) {
+      const label = `${step} ${JSON.stringify(query)} cap ${cap ?? 'default'}`;
+      const reply = await ok<{ content?: unknown[] }>(send('GET', `/api/budget/quantitatives?${new URLSearchParams(query)}`));
+      expect(reply, `admin ${label}`).toEqual(await runList(testApp.db, formerQuantitativeList, parseListQuery(query), null));
+      rows += reply.content?.length ?? 0;
+      const scoped = await runList(testApp.db, quantitativeList, parseListQuery(query), manager);
+      expect(scoped, `manager ${label}`).toEqual(
+        await runList(testApp.db, formerQuantitativeList, parseListQuery(query), manager),
+      );
+    }
+  }
+  configureLists(testApp.db, undefined);
+  return rows;
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await login(testApp.app, 'admin', 'admin');
+  fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
+  const managerId = await userIdOf(testApp.db, 'cdp');
+  manager = await testApp.app.principals.get(managerId);
+  const [followed, other] = await rowsOf<{ id: number }>(
+    testApp.db,
+    sql`(SELECT project_id AS id FROM user_projects WHERE user_id = ${managerId} ORDER BY project_id LIMIT 1)
+      UNION ALL (SELECT id FROM projects WHERE id NOT IN (SELECT project_id FROM user_projects WHERE user_id = ${managerId}) ORDER BY id LIMIT 1)`,
+  );
+  for (const projectId of [followed?.id ?? 0, other?.id ?? 0]) {
+    const market = await marketWithBpu(testApp.app, testApp.db, admin);
+    await testApp.db.update(markets).set({ projectId }).where(eq(markets.id, market.marketId));
+    created.markets.push(market);
+    created.projects.push(projectId);
+  }
+}, 300_000);
+
+afterAll(async () => {
+  configureLists(testApp.db, undefined);
+  await testApp?.close();
+});
+
+async function validatedAttachment(order: number, lines: { prestation: number; quantity: string }[]) {
+  const id = await fx.attachment(order);
+  expect((await fx.saveLines(id, lines)).statusCode).toBe(200);
+  await fx.validate(id);
+  return id;
+}
+
+describe('the quantitatives on the stored groups give the rows, counts and totals of the former query', () => {
+  it('before and after orders and attachments are validated, changed, closed, abandoned, refused and removed', async () => {
+    const [first, second] = created.markets as [{ marketId: number; bpuId: number }, { marketId: number; bpuId: number }];
+    const prices = await pricesOf(testApp.db, first.bpuId);
+    const [p0, p1, p2] = prices.map((price) => price.prestation);
+    expect(await check('start')).toBeGreaterThan(0);
+    // a draft order counts nowhere; validated, its lines count as ordered
+    const o1 = await fx.validatedOrder(first, ['10', '4', '2']);
+    const o2 = await fx.validatedOrder(second, ['6', '1']);
+    const o3 = await fx.validatedOrder(second, ['1', '1']);
+    const draft = await createOrder(testApp.app, testApp.db, admin, first.marketId);
+    await testApp.db
+      .insert(orderLines)
+      .values({ orderId: draft, prestationId: p0 ?? 0, unitPrice: '2.00', quantity: '1', total: '2.00' });
+    const [imputation] = await testApp.db
+      .insert(imputations)
+      .values({ projectId: created.projects[0] ?? 0, eotp: uniqueName('EOTP-Q') })
+      .returning({ id: imputations.id });
+    await testApp.db
+      .update(orders)
+      .set({ imputationId: imputation?.id ?? null })
+      .where(eq(orders.id, o1));
+    await check('orders validated');
+    // attachments: two validated (one with a line at another unit price), one refused, one in draft
+    const a1 = await validatedAttachment(o1, [
+      { prestation: p0 ?? 0, quantity: '3' },
+      { prestation: p1 ?? 0, quantity: '1.5' },
+    ]);
+    const a2 = await validatedAttachment(o1, [{ prestation: p0 ?? 0, quantity: '2' }]);
+    await testApp.db
+      .update(attachmentLines)
+      .set({ unitPrice: '1.23', total: sql`round(${attachmentLines.quantity} * 1.23, 2)` })
+      .where(eq(attachmentLines.attachmentId, a2));
+    const refused = await fx.attachment(o2);
+    expect((await fx.saveLines(refused, [{ prestation: p0 ?? 0, quantity: '1' }])).statusCode).toBe(200);
+    await fx.refuse(refused);
+    const pending = await fx.attachment(o2);
+    expect((await fx.saveLines(pending, [{ prestation: p1 ?? 0, quantity: '1' }])).statusCode).toBe(200);
+    const a3 = await validatedAttachment(o2, [{ prestation: p0 ?? 0, quantity: '5' }]);
+    await check('attachments validated and refused');
+    // an order line changed, one removed, one added (by SQL); an attachment line removed
+    await testApp.db
+      .update(orderLines)
+      .set({ quantity: '12', total: sql`${orderLines.unitPrice} * 12` })
+      .where(sql`${orderLines.orderId} = ${o1} AND ${orderLines.prestationId} = ${p0}`);
+    await testApp.db.delete(orderLines).where(sql`${orderLines.orderId} = ${o1} AND ${orderLines.prestationId} = ${p2}`);
+    await testApp.db
+      .insert(orderLines)
+      .values({ orderId: o2, prestationId: p2 ?? 0, unitPrice: '3.50', quantity: '4', total: '14.00' });
+    await testApp.db
+      .delete(attachmentLines)
+      .where(sql`${attachmentLines.attachmentId} = ${a1} AND ${attachmentLines.prestationId} = ${p1}`);
+    await check('lines changed');
+    // an order moved to the other market (and project) by SQL; another closed, a third abandoned
+    await testApp.db
+      .update(orders)
+      .set({ marketId: second.marketId, projectId: created.projects[1] ?? 0 })
+      .where(eq(orders.id, o2));
+    await check('order moved');
+    const closed = await fx.move('order', o1, 'os_to_closed', 'os_closed');
+    expect(closed.statusCode, closed.body).toBe(200);
+    const abandoned = await fx.move('order', o3, 'os_to_abandoned', 'os_abandoned', 'Chantier abandonné');
+    expect(abandoned.statusCode, abandoned.body).toBe(200);
+    await check('closed and abandoned');
+    // removed: an attachment and a draft order, by SQL (their lines go with them)
+    await testApp.db.execute(sql`DELETE FROM workflow_tokens WHERE entity_name = 'attachement' AND entity_id = ${a3}`);
+    await testApp.db.execute(sql`DELETE FROM attachments WHERE id = ${a3}`);
+    await ok(send('DELETE', `/api/order/${draft}/delete`));
+    await check('removed');
+  }, 600_000);
+});
