@@ -7,9 +7,12 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import * as schema from '../src/db/schema/index.js';
-import { type ResolvedActor, tokenFilterCondition } from '../src/modules/workflow/workflow-filters.js';
-import { workflowNodeCounts } from '../src/modules/workflow/workflow-node-tokens.js';
-import type { WorkflowRegistry } from '../src/modules/workflow/workflow-registry.js';
+import {
+  type ResolvedActor,
+  tokenFilterCondition,
+  type WorkflowRegistry,
+  workflowNodeCounts,
+} from '../src/modules/workflow/index.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { createTestApp, login, type TestApp, userIdOf } from './helper.js';
