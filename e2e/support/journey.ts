@@ -1,6 +1,10 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser, screenshotDir } from './browser.js';
 
 /** A suffix for the names a journey file creates: apart from those of other files and earlier runs. */
 export const unique = `${Date.now() % 1_000_000}`;
@@ -23,4 +27,26 @@ export function useBrowser(): () => Browser {
     }
     return browser;
   };
+}
+
+/** A temporary folder for the calling file's downloads, made now and removed after its journeys. */
+export function useDownloadsDir(name: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), `isf-e2e-${name}-`));
+  afterAll(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
+  return folder;
+}
+
+/** Whether a command-line tool (poppler-utils) is installed. */
+export const installed = (tool: string) => spawnSync(tool, ['-v']).error === undefined;
+
+/** The first page of a downloaded PDF as a screenshot `<name>.png`, where poppler's pdftoppm is installed. */
+export function screenshotPdf(pdfPath: string, name: string): void {
+  if (!installed('pdftoppm')) {
+    return;
+  }
+  const target = path.join(screenshotDir, name);
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdfPath, target]);
+  expect(existsSync(`${target}.png`)).toBe(true);
 }
