@@ -1,6 +1,6 @@
 import { type WorkflowFilter, workflowFilterSchema } from '@isf/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { type AccessRule, principalOf } from './access.js';
@@ -48,6 +48,11 @@ type ListOptions = {
   fileName?: string;
   criteria?: ListCriteria;
   workItems?: WorkItemFilter;
+  /**
+   * The rows of one record, for a path with parameters (`/api/contract/:id/childs`): the condition read
+   * off the route's parameters (validated by `params`).
+   */
+  where?: (request: FastifyRequest) => SQL;
   /** The list the CSV writes for this caller (e.g. without the FTTH columns for a profile without FTTH). */
   csvFor?: (definition: ListDefinition, principal: Principal | null) => ListDefinition;
 };
@@ -62,7 +67,11 @@ type Resolve = (
  * A list narrowed to some of its rows for this request: its stored totals sum the whole list, so the
  * narrowed list counts and totals its own rows (`ListDefinition.stored`).
  */
-function narrowed(definition: ListDefinition, condition: SQL): ListDefinition {
+function narrowed(definition: ListDefinition, conditions: SQL[]): ListDefinition {
+  if (conditions.length === 0) {
+    return definition;
+  }
+  const condition = conditions.length === 1 ? conditions[0] : sql`(${and(...conditions)})`;
   return {
     ...definition,
     where: definition.where ? sql`(${definition.where}) AND (${condition})` : condition,
@@ -70,22 +79,52 @@ function narrowed(definition: ListDefinition, condition: SQL): ListDefinition {
   };
 }
 
+/** The list query's wire parameters without the work item `filter`, and that filter (All when absent). */
+function workItemFilterOf(raw: Record<string, unknown>): { filter: WorkflowFilter; rest: Record<string, unknown> } {
+  const { filter, ...rest } = raw;
+  const parsed = workflowFilterSchema.safeParse(filter);
+  if (!parsed.success) {
+    throw badRequest(parsed.error.issues[0]?.message ?? 'Filtre inconnu.', { filter: 'Filtre inconnu.' });
+  }
+  return { filter: parsed.data, rest };
+}
+
 function resolverOf(options: ListOptions): Resolve {
   const criteria: ListCriteria = options.criteria ?? ((wire) => ({ definition: options.definition, wire }));
-  const workItems = options.workItems;
-  if (!workItems) {
-    return async (_request, wire) => criteria(wire);
-  }
-  return async (request, { filter, ...rest }) => {
-    const parsed = workflowFilterSchema.safeParse(filter);
-    if (!parsed.success) {
-      throw badRequest(parsed.error.issues[0]?.message ?? 'Filtre inconnu.', { filter: 'Filtre inconnu.' });
+  const { workItems, where } = options;
+  return async (request, raw) => {
+    const filtered = workItems ? workItemFilterOf(raw) : undefined;
+    const { definition, wire } = criteria(filtered?.rest ?? raw);
+    const conditions: SQL[] = [];
+    if (where) {
+      conditions.push(where(request));
     }
-    const { definition, wire } = criteria(rest);
-    const condition = await workItems(principalOf(request), parsed.data);
-    return { definition: condition ? narrowed(definition, condition) : definition, wire };
+    if (workItems && filtered) {
+      const condition = await workItems(principalOf(request), filtered.filter);
+      if (condition) {
+        conditions.push(condition);
+      }
+    }
+    return { definition: narrowed(definition, conditions), wire };
   };
 }
+
+/** The route options a list's routes share: the declared right, the parameters' schema, the scope check. */
+function routeOptions(options: RouteOptions) {
+  return {
+    config: { access: options.access },
+    ...(options.params ? { schema: { params: options.params } } : {}),
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+  };
+}
+
+type RouteOptions = {
+  access: AccessRule;
+  /** The path parameters' schema (e.g. `idParams`): a bad one is answered 400 before the list runs. */
+  params?: z.ZodType;
+  /** Runs before the list, e.g. `requireInScope` on the record whose rows the list shows. */
+  preHandler?: preHandlerAsyncHookHandler;
+};
 
 /**
  * Registers the two faces of one list query: `GET path` (a page as JSON) and `POST csvPath` (the whole
@@ -96,10 +135,10 @@ function resolverOf(options: ListOptions): Resolve {
 export function registerList(
   app: FastifyInstance,
   database: Database,
-  options: ListOptions & { path: string; csvPath?: string },
+  options: ListOptions & RouteOptions & { path: string; csvPath?: string },
 ): void {
   const resolve = resolverOf(options);
-  app.get(options.path, { config: { access: options.access } }, async (request) => {
+  app.get(options.path, routeOptions(options), async (request) => {
     const { definition, wire } = await resolve(request, { ...((request.query ?? {}) as Record<string, unknown>) });
     return runList(database, definition, parseListQuery(wire), request.principal);
   });
@@ -115,7 +154,7 @@ export function registerList(
 export function registerCsv(
   app: FastifyInstance,
   database: Database,
-  options: ListOptions & { csvPath: string; get?: boolean },
+  options: ListOptions & RouteOptions & { csvPath: string; get?: boolean },
 ): void {
   csvRoutes(app, database, options, resolverOf(options));
 }
@@ -123,7 +162,7 @@ export function registerCsv(
 function csvRoutes(
   app: FastifyInstance,
   database: Database,
-  options: ListOptions & { csvPath: string; get?: boolean },
+  options: ListOptions & RouteOptions & { csvPath: string; get?: boolean },
   resolve: Resolve,
 ): void {
   const methods: ('GET' | 'POST')[] = options.get ? ['GET', 'POST'] : ['POST'];
@@ -131,7 +170,7 @@ function csvRoutes(
     app.route({
       method,
       url: options.csvPath,
-      config: { access: options.access },
+      ...routeOptions(options),
       handler: async (request, reply) => {
         const fields = method === 'GET' ? request.query : request.body;
         const { definition, wire: body } = await resolve(request, { ...((fields ?? {}) as Record<string, unknown>) });
