@@ -18,6 +18,9 @@ const AREAS = [
     faces: true,
     unitFree: ['platform', 'db', 'integrations'],
     rootOnly: [],
+    // the API tests use the modules as the app does: through their faces (tests beside a module's files,
+    // `src/modules/<area>/*.test.ts`, are the module's own and may reach its internal files)
+    tests: 'apps/server/test',
   },
   // web features have no faces yet; lib/ and components/ never reach into a feature, nor anything into app/
   {
@@ -115,6 +118,21 @@ function findCycles(graph) {
 const breaches = [];
 for (const area of AREAS) {
   const sourceRoot = path.join(root, area.source);
+  if (area.tests) {
+    const testRoot = path.join(root, area.tests);
+    for (const file of filesUnder(testRoot)) {
+      const where = `${area.tests}/${path.relative(testRoot, file).split(path.sep).join('/')}`;
+      for (const specifier of importsOf(file)) {
+        const target = path.relative(sourceRoot, path.resolve(path.dirname(file), specifier));
+        const to = target.startsWith('..') ? null : unitOf(area, target);
+        if (to && !isFace(to.inner)) {
+          breaches.push(
+            `${where}: imports ${area.units}/${to.unit}'s internal file (${specifier}); use its face ${area.units}/${to.unit}/index.ts`,
+          );
+        }
+      }
+    }
+  }
   const graph = new Map();
   for (const file of filesUnder(sourceRoot)) {
     if (TEST_FILE.test(file)) {
@@ -172,4 +190,4 @@ if (breaches.length > 0) {
   console.error(`check-boundaries: ${breaches.length} breach(es)`);
   process.exit(1);
 }
-console.log('check-boundaries: server modules used through their faces; no import cycle between modules or features');
+console.log('check-boundaries: server modules used through their faces (API tests included); no import cycle between modules or features');

@@ -9,7 +9,7 @@ import {
   orders,
   prestations,
 } from '../src/db/schema/index.js';
-import { odCriteria } from '../src/modules/budgets/od.lists.js';
+import { odCriteria } from '../src/modules/budgets/index.js';
 import { configureLists, parseListQuery, runList } from '../src/platform/list-engine.js';
 import type { Principal } from '../src/platform/principal.js';
 import { rowsOf } from '../src/platform/sql-rows.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentLines, imputations, markets, orderLines, orders } from '../src/db/schema/index.js';
-import { quantitativeList } from '../src/modules/budgets/quantitatives.lists.js';
+import { quantitativeList } from '../src/modules/budgets/index.js';
 import { configureLists, parseListQuery, runList } from '../src/platform/list-engine.js';
 import type { Principal } from '../src/platform/principal.js';
 import { rowsOf } from '../src/platform/sql-rows.js';

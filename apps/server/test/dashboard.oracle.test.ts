@@ -7,8 +7,8 @@ import {
   attachmentsToValidateList,
   marketsToValidateList,
   ordersToValidateList,
-} from '../src/modules/workflow/dashboard-to-validate.js';
-import type { ResolvedActor } from '../src/modules/workflow/workflow-filters.js';
+  type ResolvedActor,
+} from '../src/modules/workflow/index.js';
 import { configureLists, type ListDefinition, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
 import { attachmentFixtures } from './attachments-fixtures.js';

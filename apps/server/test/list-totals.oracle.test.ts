@@ -1,8 +1,8 @@
 import type { ListReply } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentList } from '../src/modules/attachments/attachments.lists.js';
-import { orderList } from '../src/modules/orders/orders.lists.js';
+import { attachmentList } from '../src/modules/attachments/index.js';
+import { orderList } from '../src/modules/orders/index.js';
 import { configureLists, type ListDefinition, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
 import { attachmentFixtures } from './attachments-fixtures.js';

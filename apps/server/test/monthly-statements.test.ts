@@ -23,7 +23,7 @@ import Decimal from 'decimal.js';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments, monthlyStatementRgReleases, monthlyStatements } from '../src/db/schema/index.js';
-import { statementFigures } from '../src/modules/monthly-statements/statement-figures.js';
+import { statementFigures } from '../src/modules/monthly-statements/index.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { subcontractorOfFirstMarket } from './deposits-fixtures.js';

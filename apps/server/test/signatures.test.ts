@@ -21,7 +21,7 @@ import {
 } from '../src/db/schema/index.js';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../src/integrations/signature/webhook-signature.js';
 import { buildYousignSimulator, type YousignSimulator } from '../src/integrations/signature/yousign-simulator.js';
-import { WEBHOOK_FORGED_MESSAGE, WEBHOOK_STALE_MESSAGE } from '../src/modules/signatures/signature-webhook.js';
+import { WEBHOOK_FORGED_MESSAGE, WEBHOOK_STALE_MESSAGE } from '../src/modules/signatures/index.js';
 import { createEnvelope } from './contracts-fixtures.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
 import { multipart } from './multipart.js';

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema/index.js';
 import { depositConsumption, retentionOf } from '../src/modules/attachments/index.js';
-import { generateStatements } from '../src/modules/monthly-statements/statement-generation.js';
+import { generateStatements } from '../src/modules/monthly-statements/index.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';

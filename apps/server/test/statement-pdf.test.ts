@@ -1,10 +1,12 @@
 import { STATEMENT_PDF_EMPTY_MESSAGE, type StatementAttachmentRow, type StatementDetailRecord } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStatementService } from '../src/modules/monthly-statements/monthly-statements.service.js';
-import { REVERSE_CHARGE_REASON } from '../src/modules/monthly-statements/statement-facturx.js';
-import { loadStatementPdfData } from '../src/modules/monthly-statements/statement-pdf.js';
-import { statementPdfDefinition } from '../src/modules/monthly-statements/statement-pdf-layout.js';
+import {
+  createStatementService,
+  loadStatementPdfData,
+  REVERSE_CHARGE_REASON,
+  statementPdfDefinition,
+} from '../src/modules/monthly-statements/index.js';
 import { REVERSE_CHARGE_MENTION } from '../src/platform/pdf-blocks.js';
 import { formatEuroFr, issuerFromEnvironment, renderPdf } from '../src/platform/pdf-document.js';
 import { attachmentFixtures } from './attachments-fixtures.js';

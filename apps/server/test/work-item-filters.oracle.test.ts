@@ -1,11 +1,9 @@
 import type { WorkflowFilter } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentList } from '../src/modules/attachments/attachments.lists.js';
-import { orderList } from '../src/modules/orders/orders.lists.js';
-import type { Actor } from '../src/modules/workflow/workflow-actors.js';
-import { itemScope, TOKEN_ALIAS } from '../src/modules/workflow/workflow-filters.js';
-import type { WorkflowRegistry } from '../src/modules/workflow/workflow-registry.js';
+import { attachmentList } from '../src/modules/attachments/index.js';
+import { orderList } from '../src/modules/orders/index.js';
+import { type Actor, itemScope, TOKEN_ALIAS, type WorkflowRegistry } from '../src/modules/workflow/index.js';
 import { type ListDefinition, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { createTestApp, login, type TestApp, userIdOf } from './helper.js';
