@@ -93,6 +93,23 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
       const condition = tokenFilterCondition(registry, await actors(principal), filter, undefined, entity);
       return sql`${entityId} IN (SELECT wt.entity_id FROM workflow_tokens wt WHERE wt.entity_name = ${entity} AND ${condition})`;
     },
+    /**
+     * The same filter on the rows of the kind's node summary (`row.summary`: per node and scope key), for a
+     * list's stored count and totals of My scope and My tasks; undefined for All, or when the filter reads
+     * more than the summary keys (a kind that assigns its items, or none summed).
+     */
+    async workItemSummaryFilter(principal: Principal, filter: WorkflowFilter, entity: string): Promise<SQL | undefined> {
+      const kind = registry.kind(entity);
+      const summary = kind?.row?.summary;
+      if (filter === 'all' || !summary || kind?.assignee) {
+        return undefined;
+      }
+      return rowFilterCondition(registry, await actors(principal), filter, entity, {
+        entityId: sql`NULL`,
+        nodeId: summary.node,
+        scope: summary.scope,
+      });
+    },
     async move(principal: Principal, input: MoveInput, audit: AuditContext) {
       return moveToken({ db, registry, definitions, log }, await actors(principal), input, audit);
     },
