@@ -49,6 +49,11 @@ type ListOptions = {
   criteria?: ListCriteria;
   workItems?: WorkItemFilter;
   /**
+   * With `workItems`: the same filter written on the rows of the list's `stored` summary, when it can be
+   * (undefined otherwise): My scope and My tasks then count and total from the summary too.
+   */
+  storedWorkItems?: WorkItemFilter;
+  /**
    * The rows of one record, for a path with parameters (`/api/contract/:id/childs`): the condition read
    * off the route's parameters (validated by `params`).
    */
@@ -63,19 +68,33 @@ type Resolve = (
   wire: Record<string, unknown>,
 ) => Promise<{ definition: ListDefinition; wire: Record<string, unknown> }>;
 
+/** A condition on a list's rows, and the same condition on its stored summary's rows when it can be written there. */
+type Narrowing = { condition: SQL; stored?: SQL };
+
+/** The conjunction of one or more conditions (the condition itself when alone). */
+function allOf([first, ...others]: SQL[]): SQL {
+  return first && others.length === 0 ? first : sql`(${and(first, ...others)})`;
+}
+
 /**
  * A list narrowed to some of its rows for this request: its stored totals sum the whole list, so the
- * narrowed list counts and totals its own rows (`ListDefinition.stored`).
+ * narrowed list counts and totals its own rows (`ListDefinition.stored`), unless every narrowing is
+ * also given on the summary's rows (`Narrowing.stored`).
  */
-function narrowed(definition: ListDefinition, conditions: SQL[]): ListDefinition {
-  if (conditions.length === 0) {
+function narrowed(definition: ListDefinition, narrowings: Narrowing[]): ListDefinition {
+  if (narrowings.length === 0) {
     return definition;
   }
-  const condition = conditions.length === 1 ? conditions[0] : sql`(${and(...conditions)})`;
+  const condition = allOf(narrowings.map((narrowing) => narrowing.condition));
+  const stored = definition.stored;
+  const storedConditions = narrowings.flatMap((narrowing) => (narrowing.stored ? [narrowing.stored] : []));
   return {
     ...definition,
     where: definition.where ? sql`(${definition.where}) AND (${condition})` : condition,
-    stored: undefined,
+    stored:
+      stored && storedConditions.length === narrowings.length
+        ? { ...stored, where: (principal) => sql`(${stored.where(principal)}) AND (${allOf(storedConditions)})` }
+        : undefined,
   };
 }
 
@@ -95,17 +114,19 @@ function resolverOf(options: ListOptions): Resolve {
   return async (request, raw) => {
     const filtered = workItems ? workItemFilterOf(raw) : undefined;
     const { definition, wire } = criteria(filtered?.rest ?? raw);
-    const conditions: SQL[] = [];
+    const narrowings: Narrowing[] = [];
     if (where) {
-      conditions.push(where(request));
+      narrowings.push({ condition: where(request) });
     }
     if (workItems && filtered) {
-      const condition = await workItems(principalOf(request), filtered.filter);
+      const principal = principalOf(request);
+      const condition = await workItems(principal, filtered.filter);
       if (condition) {
-        conditions.push(condition);
+        const stored = definition.stored ? await options.storedWorkItems?.(principal, filtered.filter) : undefined;
+        narrowings.push({ condition, stored });
       }
     }
-    return { definition: narrowed(definition, conditions), wire };
+    return { definition: narrowed(definition, narrowings), wire };
   };
 }
 
