@@ -71,6 +71,17 @@ const invoiced = async (id: number) =>
     .map((row) => row.id)
     .sort((a, b) => a - b);
 
+/** The latest generation task. */
+async function lastGenerationTask() {
+  const [task] = await suite.db
+    .select()
+    .from(tasks)
+    .where(eq(tasks.kind, 'monthly-statement-generation'))
+    .orderBy(desc(tasks.id))
+    .limit(1);
+  return task;
+}
+
 describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)', () => {
   it('creates one statement per active validated market with free validated attachments, dated today, and nothing the second time', async () => {
     const project = await newProject();
@@ -132,16 +143,11 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
     expect(released.rgreleased).not.toBe('0.00');
     expect(released.totalAmountTTC).not.toBe('0.00');
 
-    // a task with an event per market, and the requester notified
-    const [task] = await suite.db
-      .select()
-      .from(tasks)
-      .where(eq(tasks.kind, 'monthly-statement-generation'))
-      .orderBy(desc(tasks.id))
-      .limit(1);
+    // a task with its progress (the last market's event at least), and the requester notified
+    const task = await lastGenerationTask();
     expect(task?.status).toBe('SUCCESS');
     expect(task?.events.map((event) => event.name)).toEqual(
-      expect.arrayContaining(['Génération des situations', 'Marché 1 / 2', 'Marché 2 / 2', 'Situations créées']),
+      expect.arrayContaining(['Génération des situations', 'Marché 2 / 2', 'Situations créées']),
     );
     const notified = await suite.db
       .select({ context: notifications.context })
@@ -166,6 +172,40 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
       .from(monthlyStatementRgReleases)
       .where(eq(monthlyStatementRgReleases.attachmentId, paidBefore.validated[0] ?? 0));
     expect(releases).toHaveLength(1);
+  });
+
+  it('writes its progress at most every 500 ms, plus the last market, accounting for every statement created', async () => {
+    const project = await newProject();
+    const marketIds: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      marketIds.push((await marketOn(project, 1)).marketId);
+    }
+    const result = await generate([project]);
+    expect(result.created).toBe(5);
+    const task = await lastGenerationTask();
+    const events = task?.events ?? [];
+    const progress = events.filter((event) => event.name.startsWith('Marché '));
+    // how far the run is, increasing, ending with the last market
+    const done = progress.map((event) => Number(/^Marché (\d+) \/ 5$/.exec(event.name)?.[1]));
+    expect(done.at(-1)).toBe(5);
+    expect([...done].sort((a, b) => a - b)).toEqual(done);
+    expect(new Set(done).size).toBe(done.length);
+    // each event but the last comes at least 500 ms after the previous one (the start of the run for the first)
+    const start = events.find((event) => event.name === 'Génération des situations');
+    const times = [start, ...progress].map((event) => Date.parse(event?.time ?? ''));
+    for (let index = 1; index < times.length - 1; index += 1) {
+      expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBeGreaterThanOrEqual(500);
+    }
+    // the events together name every statement created, each once
+    const named = progress.flatMap((event, index) => {
+      const from = index === 0 ? 1 : (done[index - 1] ?? 0) + 1;
+      if (from === done[index]) {
+        return [Number(/situation n° (\d+)/.exec(event.description ?? '')?.[1])];
+      }
+      expect(event.description).toMatch(new RegExp(`^Marchés ${from} à ${done[index]} : \\d+ situation\\(s\\) créée\\(s\\)`));
+      return [...(/\(n° ([\d, ]+)\)$/.exec(event.description ?? '')?.[1]?.split(', ') ?? [])].map(Number);
+    });
+    expect(named.sort((a, b) => a - b)).toEqual(result.statements.map((row) => row.id).sort((a, b) => a - b));
   });
 
   it('does nothing for an empty list and refuses unknown projects in French, creating nothing', async () => {
@@ -255,12 +295,7 @@ describe('scheduled generation on the project generation day (spec 3, issue 11)'
     const task = await ended(started[0]?.taskId ?? 0);
     expect(task).toMatchObject({ status: 'SUCCESS', objectName: 'project', objectId: dueToday, creatorId: managerId });
     expect(task.events.map((event) => event.name)).toEqual(
-      expect.arrayContaining([
-        'Génération planifiée des situations du 2031-03-05',
-        'Marché 1 / 2',
-        'Marché 2 / 2',
-        'Situations créées',
-      ]),
+      expect.arrayContaining(['Génération planifiée des situations du 2031-03-05', 'Marché 2 / 2', 'Situations créées']),
     );
     expect(task.outcome).toMatchObject({ kind: 'result', value: { created: 2 } });
     expect(await ended(started[1]?.taskId ?? 0)).toMatchObject({ status: 'SUCCESS' });

@@ -9,6 +9,7 @@ export { listNodes, visibleNodeIds } from './workflow-catalogue.js';
 export { registerWorkflowEngine, type WorkflowEngine } from './workflow-engine.js';
 export { itemScope, type ResolvedActor, TOKEN_ALIAS, tokenFilterCondition } from './workflow-filters.js';
 export { MOVED_MEANWHILE_MESSAGE, moveToken } from './workflow-move.js';
+export { workflowNodeCounts } from './workflow-node-tokens.js';
 export type { MoveFacts, NodeColumn, WorkflowRegistry, WorkItemKind, WorkItemRef } from './workflow-registry.js';
 export { itemsAtNodesSql, nodeCodesSql } from './workflow-sql.js';
 export { moveBySystem, placeBySystem } from './workflow-system-move.js';
