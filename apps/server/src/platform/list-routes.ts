@@ -48,6 +48,11 @@ type ListOptions = {
   fileName?: string;
   criteria?: ListCriteria;
   workItems?: WorkItemFilter;
+  /**
+   * With `workItems`: the same filter written on the rows of the list's `stored` summary, when it can be
+   * (undefined otherwise): My scope and My tasks then count and total from the summary too.
+   */
+  storedWorkItems?: WorkItemFilter;
   /** The list the CSV writes for this caller (e.g. without the FTTH columns for a profile without FTTH). */
   csvFor?: (definition: ListDefinition, principal: Principal | null) => ListDefinition;
 };
@@ -60,13 +65,18 @@ type Resolve = (
 
 /**
  * A list narrowed to some of its rows for this request: its stored totals sum the whole list, so the
- * narrowed list counts and totals its own rows (`ListDefinition.stored`).
+ * narrowed list counts and totals its own rows (`ListDefinition.stored`), unless the same narrowing is
+ * given on the summary's rows (`storedCondition`).
  */
-function narrowed(definition: ListDefinition, condition: SQL): ListDefinition {
+function narrowed(definition: ListDefinition, condition: SQL, storedCondition?: SQL): ListDefinition {
+  const stored = definition.stored;
   return {
     ...definition,
     where: definition.where ? sql`(${definition.where}) AND (${condition})` : condition,
-    stored: undefined,
+    stored:
+      stored && storedCondition
+        ? { ...stored, where: (principal) => sql`(${stored.where(principal)}) AND (${storedCondition})` }
+        : undefined,
   };
 }
 
@@ -82,8 +92,13 @@ function resolverOf(options: ListOptions): Resolve {
       throw badRequest(parsed.error.issues[0]?.message ?? 'Filtre inconnu.', { filter: 'Filtre inconnu.' });
     }
     const { definition, wire } = criteria(rest);
-    const condition = await workItems(principalOf(request), parsed.data);
-    return { definition: condition ? narrowed(definition, condition) : definition, wire };
+    const principal = principalOf(request);
+    const condition = await workItems(principal, parsed.data);
+    if (!condition) {
+      return { definition, wire };
+    }
+    const storedCondition = definition.stored ? await options.storedWorkItems?.(principal, parsed.data) : undefined;
+    return { definition: narrowed(definition, condition, storedCondition), wire };
   };
 }
 

@@ -70,6 +70,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, database: Databas
         nodeId: sql`att.wf_node_id`,
         scope: attachmentRowScope,
       }),
+    storedWorkItems: (principal, filter) => app.workflow.workItemSummaryFilter(principal, filter, ATTACHMENT_ENTITY),
   });
 
   typed.post('/api/attachement', { schema: { body: attachmentCreateSchema }, config: right('create') }, async (request) => ({

@@ -18,7 +18,7 @@ export { isRgReleased, releasedRgSql, rgReleasedSql } from './attachment-rg-rele
 export { attachmentWorkItem } from './attachment-work-item.js';
 export { ATTACHMENT_ENTITY, attachmentList, attachmentScope } from './attachments.lists.js';
 export { registerAttachmentRoutes } from './attachments.routes.js';
-export type { AttachmentService } from './attachments.service.js';
+export { type AttachmentService, createAttachmentService } from './attachments.service.js';
 export {
   recomputedOrderFigures,
   refreshEveryOrderFigures,

@@ -50,6 +50,7 @@ export function registerOrderRoutes(app: FastifyInstance, database: Database): v
         nodeId: sql`o.wf_node_id`,
         scope: orderRowScope,
       }),
+    storedWorkItems: (principal, filter) => app.workflow.workItemSummaryFilter(principal, filter, ORDER_ENTITY),
   });
 
   typed.post('/api/order/create', { schema: { body: orderCreateSchema }, config: right('create') }, async (request) => ({
