@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 
 /**
  * Rebuilds the stored quantitatives (`market_quantities` and their per-market totals, docs/decisions.md
- * "Market quantities") from every line, with the grouping of migration 0047's backfill (migration 0051's
+ * "Market quantities") from every line, with the grouping of migration 0047's backfill (migration 0052's
  * `market_quantities_rebuild()`): for data written with the triggers off (the bench generator's bulk inserts
  * under `session_replication_role = replica`), and to repair them. Line and token writes wait meanwhile.
  */
