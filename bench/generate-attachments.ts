@@ -256,8 +256,15 @@ export async function ensureAttachments(handle: DatabaseHandle, target: number):
   await handle.db.execute(sql`UPDATE attachments a SET wf_node_id = t.node_id FROM workflow_tokens t
     WHERE t.entity_name = 'attachement' AND t.entity_id = a.id AND a.wf_node_id IS DISTINCT FROM t.node_id`);
   await restoreIndexes();
-  // written here without the app's writes: the orders' stored RG figures computed once, as the migration does
-  await refreshEveryOrderFigures(handle.db);
+  // written here without the app's writes: the orders' stored RG figures computed once, as the migration does,
+  // with the triggers off: a statement trigger over the transition tables of a 1,000,000-row UPDATE joins them
+  // without statistics (it ran for hours); the refresh rebuilds every summary those triggers keep afterwards
+  await handle.db.transaction(async (transaction) => {
+    if (replica) {
+      await transaction.execute(sql`SET LOCAL session_replication_role = replica`);
+    }
+    await refreshEveryOrderFigures(transaction);
+  });
   // and the quantitatives' groups, as migration 0047 backfills them
   await refreshMarketQuantities(handle.db);
   for (const table of ['attachments', 'attachment_lines', 'attachment_deposits', 'deposits', 'workflow_tokens', 'orders']) {

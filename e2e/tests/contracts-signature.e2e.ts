@@ -130,6 +130,12 @@ describe('contracts signed for real', () => {
       await signIn(validator, username);
       await validator.goto(envelopeUrl);
       const panel = validator.getByRole('region', { name: /Workflow/ });
+      // the validator reads the envelope's documents (the project manager has no document right of its own),
+      // which stand on the envelope's step
+      const validatorDocuments = validator.locator('.isf-document-manager');
+      const uploadedRow = validatorDocuments.locator('tr.ant-table-row').filter({ hasText: filename });
+      await uploadedRow.getByText('En attente de validation', { exact: true }).waitFor();
+      expect(await validator.getByText('no read access to this entity').count()).toBe(0);
       await panel.getByRole('button', { name: 'Valider' }).click();
       await validator
         .getByText(stillPending ? /Décision enregistrée : l’élément reste à l’étape/ : /Élément passé à l’étape/)
@@ -137,6 +143,12 @@ describe('contracts signed for real', () => {
         .waitFor();
       const record = await api<EnvelopeDetail>(`/envelope/${envelopeId}`, admin);
       expect(record.statusWF?.nodeCode).toBe(stillPending ? 'env_pending_validation' : 'env_validated');
+      // a validator decides once: Valider and Refuser are gone once they have validated
+      await panel.getByRole('button', { name: 'Valider' }).waitFor({ state: 'hidden' });
+      expect(await panel.getByRole('button', { name: 'Refuser' }).count()).toBe(0);
+      if (!stillPending) {
+        await uploadedRow.getByText('Validé', { exact: true }).waitFor();
+      }
       await screenshot(validator, `contracts-06-validated-by-${username}`);
       await validator.context().close();
       return record;
@@ -210,6 +222,10 @@ describe('contracts signed for real', () => {
     const envelopeDocuments = buyer.locator('.isf-document-manager');
     await envelopeDocuments.getByRole('button', { name: `Télécharger ${signedName}` }).waitFor();
     await envelopeDocuments.getByRole('button', { name: `Télécharger ${filename}` }).waitFor();
+    // the envelope's documents, its signed copy among them, are signed with it
+    for (const name of [filename, signedName]) {
+      await envelopeDocuments.locator('tr.ant-table-row').filter({ hasText: name }).getByText('Signé', { exact: true }).waitFor();
+    }
     const signed = await api<EnvelopeSummary[]>(`/contract/${contractId}/envelopes`, admin);
     expect(signed.map((row) => [row.id, row.statusWF?.nodeCode])).toEqual([[envelopeId, 'env_signed']]);
     await buyerTab
@@ -232,7 +248,10 @@ describe('contracts signed for real', () => {
       )
       .toEqual(['original', 'signed']);
     const signedRow = rows.filter({ has: buyer.getByRole('link', { name: signedName, exact: true }) });
-    await signedRow.getByText(`Enveloppe : ${envelopeName}`).waitFor();
+    // the envelope by its name, a link to its contract's Envelopes tab; both documents signed
+    const ownerLink = signedRow.getByRole('link', { name: `Enveloppe : ${envelopeName}` });
+    expect(await ownerLink.getAttribute('href')).toBe(`#/sst/contract/${contractId}?envelopeId=${envelopeId}`);
+    await expect.poll(async () => (await rows.allTextContents()).filter((text) => text.includes('Signé')).length).toBe(2);
     await screenshot(buyer, 'contracts-09-documents');
     // the envelope's own documents (`GET /documents?entity=&id=`): the upload and its signed copy
     const owned = (await api<DocumentRow[]>(`/documents?entity=envelope&id=${envelopeId}`, admin)).sort((a, b) => a.id - b.id);
@@ -241,8 +260,14 @@ describe('contracts signed for real', () => {
     await signedRow.getByRole('link', { name: signedName, exact: true }).click();
     await expectHash(buyer, `#/document/${signedId}`);
     await buyer.getByRole('heading', { name: `Document : ${signedName}` }).waitFor();
-    await buyer.getByText(`Enveloppe : ${envelopeId}`).waitFor();
-    await buyer.getByRole('region', { name: /^Workflow / }).waitFor();
+    const detailOwner = buyer.getByRole('link', { name: `Enveloppe : ${envelopeName}` });
+    await detailOwner.waitFor();
+    expect(await buyer.getByText(`Enveloppe : ${envelopeId}`, { exact: true }).count()).toBe(0);
+    const documentWorkflow = buyer.getByRole('region', { name: /^Workflow / });
+    await expect.poll(() => documentWorkflow.locator('.ant-tag').first().textContent(), { timeout: 15_000 }).toBe('Signé');
+    // a signed copy is not sent to validation (nor signed again)
+    expect(await buyer.getByRole('button', { name: 'Envoyer en validation' }).count()).toBe(0);
+    expect(await buyer.getByRole('button', { name: 'Envoyer à la signature' }).count()).toBe(0);
     await buyer.locator('.ant-card').filter({ hasText: 'Valideurs' }).waitFor();
     await screenshot(buyer, 'contracts-10-document-detail');
     const signedCopy = await downloaded(buyer, () => buyer.getByRole('button', { name: 'Télécharger' }).click());
@@ -251,6 +276,13 @@ describe('contracts signed for real', () => {
     // the alternate link form of spec 1's route table opens the same detail
     await buyer.goto(`${baseUrl()}/#/documents/${signedId}`);
     await buyer.getByRole('heading', { name: `Document : ${signedName}` }).waitFor();
+    // the envelope's link opens it in its contract
+    await buyer.getByRole('link', { name: `Enveloppe : ${envelopeName}` }).click();
+    await expectHash(buyer, `#/sst/contract/${contractId}?envelopeId=${envelopeId}`);
+    await buyer
+      .getByRole('tabpanel', { name: 'Enveloppes' })
+      .getByRole('menuitem', { name: new RegExp(escapeRegExp(envelopeName)) })
+      .waitFor();
     await buyer.context().close();
   });
 });

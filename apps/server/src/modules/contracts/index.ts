@@ -3,6 +3,7 @@
 export { contractList, envelopeList } from './contracts.lists.js';
 export { registerContractRoutes } from './contracts.routes.js';
 export type { ContractService } from './contracts.service.js';
+export { syncEnvelopeDocuments } from './envelope-documents.js';
 export type { EnvelopeService } from './envelopes.service.js';
 export {
   registerTemplateFileRoutes,

@@ -40,8 +40,30 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
     actorsOf: actors,
     /** In the business module's creation transaction. */
     startToken,
+    /**
+     * The transitions the caller may fire on the item, as the screens offer them: those of their role (or a
+     * delegator's) that the item's offer rules keep (the move itself runs the guards, which explain a refusal).
+     */
     async availableTransitions(principal: Principal, item: { nodeId: number; entity: string; entityId: number }) {
-      return availableTransitions(db, registry, await definitions.current(db), await actors(principal), item);
+      const transitions = await availableTransitions(db, registry, await definitions.current(db), await actors(principal), item);
+      const offered = await Promise.all(
+        transitions.map(async (transition) => {
+          const decider = transition.onBehalfOf?.id ?? principal.userId;
+          for (const offer of registry.offersFor(item.entity, transition.transitionCode)) {
+            if (
+              !(await offer(
+                { entity: item.entity, entityId: item.entityId, transitionCode: transition.transitionCode },
+                decider,
+                db,
+              ))
+            ) {
+              return false;
+            }
+          }
+          return true;
+        }),
+      );
+      return transitions.filter((_transition, index) => offered[index]);
     },
     async isItemVisible(principal: Principal, item: { entity: string; entityId: number }) {
       return isItemVisible(db, registry, await actors(principal), item);
