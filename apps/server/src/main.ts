@@ -48,7 +48,13 @@ const { empty, seeded, workflowsSeeded } = await database.exclusively(async () =
   }
   return { empty, seeded, workflowsSeeded: await seedWorkflowsIfMissing(database.db) };
 });
-const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+// the embedded database is held by this process alone (its data-directory lock): the tasks it finds
+// running at start are those of a server that was killed
+const app = await buildApp({
+  config: { ...config, jobSoleProcess: database.kind === 'pglite' },
+  database,
+  logger: { level: config.logLevel },
+});
 app.addHook('onClose', async () => database.close());
 if (empty && !seeded) {
   app.log.info('empty database: administrator "admin" created with ADMIN_PASSWORD');
