@@ -7,7 +7,7 @@
  * Key `csv`; group `csv`.
  */
 import { spawn } from 'node:child_process';
-import { orderList } from '@isf/server/src/modules/orders/orders.lists.js';
+import { orderList } from '@isf/server/src/modules/orders/index.js';
 import { buildOrderBy, buildSelect, buildWhere, parseListQuery } from '@isf/server/src/platform/list-engine.js';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';

@@ -5,7 +5,7 @@
  * `orders` and the agency only, then the 50 rows read with every join. Direct SQL on the benchmark data
  * set (generate it first), medians of BENCH_SQL_RUNS (default 7) runs.
  */
-import { orderList } from '@isf/server/src/modules/orders/orders.lists.js';
+import { orderList } from '@isf/server/src/modules/orders/index.js';
 import {
   buildListStatements,
   buildOrderBy,

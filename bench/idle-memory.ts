@@ -1,14 +1,16 @@
 /**
  * An idle server's memory (issue 17): starts the server as `npm start` does (the compiled `dist/main.mjs`,
  * or `src/main.ts` through tsx with `--tsx` for comparison) on a fresh embedded database with the demo
- * data, opens the first screens' lists as the administrator, leaves it idle, and prints its resident
- * memory (median of samples, and the peak); then once more on the same, already seeded, database. `npm run build -w apps/server` first.
+ * data, waits for the login page, opens the first screens' lists as the administrator, leaves it idle, and
+ * prints the time until the login page answered and the server process's resident memory (median of
+ * samples, and the peak); then once more on the same, already seeded, database. `npm run build` first (the
+ * login page is the web build's).
  *
  *   npm run memory -w bench            # compiled server
  *   npm run memory -w bench -- --tsx   # the same sources through tsx
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +26,9 @@ const startOptions = (() => {
   return command[1]?.split(/\s+/).filter(Boolean) ?? [];
 })();
 const throughTsx = process.argv.includes('--tsx');
+if (!existsSync(path.resolve(serverDirectory, '../web/dist/index.html'))) {
+  throw new Error('No web build: run `npm run build` first (the time measured is until the login page answers).');
+}
 const SCREENS = [
   '/api/orders?page=0&size=50&sort=id,desc&filter=haveToDo',
   '/api/attachements?page=0&size=50&sort=id,desc',
@@ -51,19 +56,20 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: field('VmRSS'), peak: field('VmHWM') };
 }
 
-async function waitForServer(url: string, child: ChildProcess): Promise<void> {
+/** Waits until the login page (`/`, the web build's index.html) answers; resolves with the seconds since `startedAt`. */
+async function waitForServer(url: string, child: ChildProcess, startedAt: number): Promise<number> {
   // a first start migrates and seeds: minutes on a loaded two-core machine
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`the server exited with code ${child.exitCode}`);
     }
-    const answered = await fetch(`${url}/api/version`).then(
-      (response) => response.ok,
+    const answered = await fetch(`${url}/`).then(
+      async (response) => response.ok && (await response.text()).includes('<div id="root">'),
       () => false,
     );
     if (answered) {
-      return;
+      return (Date.now() - startedAt) / 1000;
     }
     await sleep(250);
   }
@@ -75,13 +81,14 @@ async function measure(dataDir: string, label: string) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = throughTsx ? ['--import', 'tsx', 'src/main.ts'] : [...startOptions, 'dist/main.mjs'];
+  const startedAt = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: serverDirectory,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitForServer(url, child);
+    const answeredAfter = await waitForServer(url, child, startedAt);
     const pid = child.pid ?? 0;
     const started = memoryOf(pid);
     const login = await fetch(`${url}/api/login`, {
@@ -106,7 +113,8 @@ async function measure(dataDir: string, label: string) {
     samples.sort((a, b) => a - b);
     const idle = samples[2] ?? 0;
     console.log(
-      `${throughTsx ? 'tsx src/main.ts' : `node ${[...startOptions, 'dist/main.mjs'].join(' ')}`}, ${label}: RSS after start ${started.rss.toFixed(0)} MB, ` +
+      `${throughTsx ? 'tsx src/main.ts' : `node ${[...startOptions, 'dist/main.mjs'].join(' ')}`}, ${label}: ` +
+        `login page answered after ${answeredAfter.toFixed(1)} s, RSS after start ${started.rss.toFixed(0)} MB, ` +
         `idle after the first screens ${idle.toFixed(0)} MB (target 250), peak ${memoryOf(pid).peak.toFixed(0)} MB`,
     );
   } finally {

@@ -4,18 +4,13 @@
  * list engine's builders (direct-sql.ts). Keys a, b, c, u1…, o1…, at1…, w1…, b1…, od, atd; group `lists`.
  */
 import type { DatabaseHandle } from '@isf/server/src/db/client.js';
-import { attachmentList } from '@isf/server/src/modules/attachments/attachments.lists.js';
-import { createAttachmentService } from '@isf/server/src/modules/attachments/attachments.service.js';
-import { dc4List } from '@isf/server/src/modules/budgets/dc4.lists.js';
-import { odList } from '@isf/server/src/modules/budgets/od.lists.js';
-import { quantitativeList } from '@isf/server/src/modules/budgets/quantitatives.lists.js';
-import { budgetWarrantyList } from '@isf/server/src/modules/budgets/warranties.lists.js';
-import { orderList } from '@isf/server/src/modules/orders/orders.lists.js';
-import { createOrderService } from '@isf/server/src/modules/orders/orders.service.js';
-import { prestationList } from '@isf/server/src/modules/price-schedules/price-schedules.lists.js';
-import { projectList } from '@isf/server/src/modules/projects/projects.list.js';
-import { userList } from '@isf/server/src/modules/users/users.lists.js';
-import { warrantyListOf } from '@isf/server/src/modules/warranties/warranties.lists.js';
+import { attachmentList, createAttachmentService } from '@isf/server/src/modules/attachments/index.js';
+import { budgetWarrantyList, dc4List, odList, quantitativeList } from '@isf/server/src/modules/budgets/index.js';
+import { createOrderService, orderList } from '@isf/server/src/modules/orders/index.js';
+import { prestationList } from '@isf/server/src/modules/price-schedules/index.js';
+import { projectList } from '@isf/server/src/modules/projects/index.js';
+import { userList } from '@isf/server/src/modules/users/index.js';
+import { warrantyListOf } from '@isf/server/src/modules/warranties/index.js';
 import { isInScope } from '@isf/server/src/platform/list-engine.js';
 import { sql } from 'drizzle-orm';
 import type { WrittenScenario as Scenario } from './direct-sql.js';

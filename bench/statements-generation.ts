@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DatabaseHandle, openDatabase } from '@isf/server/src/db/client.js';
 import { projects } from '@isf/server/src/db/schema/index.js';
-import { generateStatements } from '@isf/server/src/modules/monthly-statements/statement-generation.js';
+import { generateStatements } from '@isf/server/src/modules/monthly-statements/index.js';
 import { rowsOf } from '@isf/server/src/platform/sql-rows.js';
 import { seedDemoData } from '@isf/server/src/seed/demo.js';
 import { type SeedMarket, seedGenerationMarkets } from '@isf/server/test/statement-generation-seed.js';

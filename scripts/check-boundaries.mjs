@@ -18,6 +18,11 @@ const AREAS = [
     faces: true,
     unitFree: ['platform', 'db', 'integrations'],
     rootOnly: [],
+    // the API tests, the benchmarks and the journeys use the modules as the app does: through their faces
+    // (tests beside a module's files, `src/modules/<area>/*.test.ts`, are the module's own and may reach
+    // its internal files); outside the server they import it as the `@isf/server` package
+    users: ['apps/server/test', 'bench', 'e2e'],
+    packageName: '@isf/server',
   },
   // web features have no faces yet; lib/ and components/ never reach into a feature, nor anything into app/
   {
@@ -44,16 +49,31 @@ function filesUnder(directory) {
   });
 }
 
-function importsOf(file) {
+function importsOf(file, packageName) {
   const text = readFileSync(file, 'utf8');
   const specifiers = [];
   for (const match of text.matchAll(IMPORT)) {
     const specifier = match[1] ?? match[2];
-    if (specifier.startsWith('.')) {
+    if (specifier.startsWith('.') || (packageName && specifier.startsWith(`${packageName}/`))) {
       specifiers.push(specifier);
     }
   }
   return specifiers;
+}
+
+/** A file under `directory`, skipping installed packages and build output. */
+function sourcesUnder(directory) {
+  const entries = readdirSync(directory).sort();
+  return entries.flatMap((entry) => {
+    if (entry === 'node_modules' || entry === 'dist') {
+      return [];
+    }
+    const full = path.join(directory, entry);
+    if (statSync(full).isDirectory()) {
+      return sourcesUnder(full);
+    }
+    return SOURCE_FILE.test(entry) ? [full] : [];
+  });
 }
 
 /** The unit a path (relative to the source root) belongs to, and the rest of its path inside the unit. */
@@ -115,6 +135,25 @@ function findCycles(graph) {
 const breaches = [];
 for (const area of AREAS) {
   const sourceRoot = path.join(root, area.source);
+  for (const user of area.users ?? []) {
+    const userRoot = path.join(root, user);
+    const packageRoot = path.dirname(sourceRoot);
+    for (const file of sourcesUnder(userRoot)) {
+      const where = `${user}/${path.relative(userRoot, file).split(path.sep).join('/')}`;
+      for (const specifier of importsOf(file, area.packageName)) {
+        const resolved = specifier.startsWith('.')
+          ? path.resolve(path.dirname(file), specifier)
+          : path.join(packageRoot, specifier.slice(area.packageName.length + 1));
+        const target = path.relative(sourceRoot, resolved);
+        const to = target.startsWith('..') ? null : unitOf(area, target);
+        if (to && !isFace(to.inner)) {
+          breaches.push(
+            `${where}: imports ${area.units}/${to.unit}'s internal file (${specifier}); use its face ${area.units}/${to.unit}/index.ts`,
+          );
+        }
+      }
+    }
+  }
   const graph = new Map();
   for (const file of filesUnder(sourceRoot)) {
     if (TEST_FILE.test(file)) {
@@ -172,4 +211,6 @@ if (breaches.length > 0) {
   console.error(`check-boundaries: ${breaches.length} breach(es)`);
   process.exit(1);
 }
-console.log('check-boundaries: server modules used through their faces; no import cycle between modules or features');
+console.log(
+  'check-boundaries: server modules used through their faces (API tests, benchmarks and journeys included); no import cycle between modules or features',
+);

@@ -101,9 +101,12 @@ export async function signIn(page: Page, username: string, password = username):
   await page.getByText(/^Bonjour, /).waitFor();
 }
 
+/** The text as a regular expression's source that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 /** Waits until the hash route is `expected` (exactly) or matches it. */
 export async function expectHash(page: Page, expected: RegExp | string): Promise<void> {
-  const source = typeof expected === 'string' ? `^${expected.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$` : expected.source;
+  const source = typeof expected === 'string' ? `^${escapeRegExp(expected)}$` : expected.source;
   await page.waitForFunction((pattern) => new RegExp(pattern).test(window.location.hash), source, { timeout: 15_000 });
 }
 

@@ -1,56 +1,14 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, expectHash, launchBrowser, newPage, screenshot, screenshotDir, signIn } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, apiCall, moveByApi, tokenOf } from '../support/api.js';
+import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { installed, screenshotPdf, unique, useBrowser, useDownloadsDir } from '../support/journey.js';
 
-let browser: Browser;
-const downloads = mkdtempSync(path.join(tmpdir(), 'isf-e2e-attachments-'));
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  rmSync(downloads, { recursive: true, force: true });
-});
-
-const unique = `${Date.now() % 1_000_000}`;
-
-/** Whether a command-line tool (poppler-utils) is installed. */
-const installed = (tool: string) => spawnSync(tool, ['-v']).error === undefined;
-
-async function api<T>(method: 'GET' | 'POST' | 'PUT', route: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, `${method} ${route}: ${text}`).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-const tokenOf = async (username: string) =>
-  (await api<{ token: string }>('POST', '/login', null, { username, password: username })).token;
-
-type Token = { id: number; version: number; node: { id: number; nodeCode: string } };
-type Transition = { id: number; transitionCode: string; toNodeCode: string; disabled: boolean };
-
-/** Moves a work item through the API along the link of this code (the setup's steps, not the journey's). */
-async function moveByApi(entity: string, id: number, transitionCode: string, token: string) {
-  const current = await api<Token>('GET', `/wftoken/${entity}/${id}`, token);
-  const transitions = await api<Transition[]>('GET', `/node/${current.node.id}/transitions/${id}`, token);
-  const transition = transitions.find((entry) => entry.transitionCode === transitionCode && !entry.disabled);
-  expect(transition, `${transitionCode} from ${current.node.nodeCode}`).toBeDefined();
-  await api('POST', `/wftoken/move/${current.id}/${transition?.id}`, token, { version: current.version });
-}
+const browser = useBrowser();
+const downloads = useDownloadsDir('attachments');
 
 /** Money in cents (integers, never a binary float), as the screens write it once spaces are removed: "56969,25€". */
 const euros = (cents: bigint) => `${cents / 100n},${String(cents % 100n).padStart(2, '0')}€`;
@@ -85,14 +43,14 @@ type OracleTask = { id: number; number: string; name: string };
  * validated; an order on it, validated; a deposit paid for that order. All through the API.
  */
 async function prepareOrder(admin: string, sst: string, accountant: string) {
-  const [demoMarket] = (await api<{ content: { id: number }[] }>('GET', '/markets?size=1', sst)).content;
+  const [demoMarket] = (await api<{ content: { id: number }[] }>('/markets?size=1', sst)).content;
   expect(demoMarket, 'the subcontractor sees a demo market').toBeDefined();
-  const sample = await api<{ agency: number; paymentType: number; paymentTerm: number }>('GET', `/market/${demoMarket?.id}`, sst);
-  const projects = await api<{ content: { id: number; name: string }[] }>('GET', '/projects?size=50', sst);
+  const sample = await api<{ agency: number; paymentType: number; paymentTerm: number }>(`/market/${demoMarket?.id}`, sst);
+  const projects = await api<{ content: { id: number; name: string }[] }>('/projects?size=50', sst);
   let charge: { project: number; oracleProject: OracleProject; task: OracleTask } | null = null;
   for (const project of projects.content) {
-    const [oracleProject] = await api<OracleProject[]>('GET', `/project/${project.id}/oracleprojects`, admin);
-    const [task] = oracleProject ? await api<OracleTask[]>('GET', `/oracle/project/${oracleProject.id}/tasks`, admin) : [];
+    const [oracleProject] = await api<OracleProject[]>(`/project/${project.id}/oracleprojects`, admin);
+    const [task] = oracleProject ? await api<OracleTask[]>(`/oracle/project/${oracleProject.id}/tasks`, admin) : [];
     if (oracleProject && task) {
       charge = { project: project.id, oracleProject, task };
       break;
@@ -103,7 +61,7 @@ async function prepareOrder(admin: string, sst: string, accountant: string) {
   }
 
   const edifice = `MARCHE-ATT-${unique}`;
-  const market = await api<{ id: number }>('POST', '/market/create', admin, {
+  const market = await api<{ id: number }>('/market/create', admin, {
     edifice,
     agency: sample.agency,
     project: charge.project,
@@ -117,22 +75,22 @@ async function prepareOrder(admin: string, sst: string, accountant: string) {
     toEvaluate: true,
   });
 
-  const templates = await api<{ content: { id: number; name: string }[] }>('GET', '/bputemplates?size=50', admin);
+  const templates = await api<{ content: { id: number; name: string }[] }>('/bputemplates?size=50', admin);
   const template = templates.content.find((row) => row.name === 'BPU FTTH 2025');
   expect(template, 'the demo BPU template').toBeDefined();
-  const bpu = await api<{ id: number }>('POST', '/bpu', admin, {
+  const bpu = await api<{ id: number }>('/bpu', admin, {
     name: `BPU ${edifice}`,
     bpuTemplate: template?.id,
     market: market.id,
   });
-  const prestations = await api<{ id: number; code: string }[]>('GET', `/bpu/${bpu.id}/prestations`, admin);
+  const prestations = await api<{ id: number; code: string }[]>(`/bpu/${bpu.id}/prestations`, admin);
   const prestationOf = (code: string) => {
     const found = prestations.find((row) => row.code === code);
     expect(found, code).toBeDefined();
     return found?.id ?? 0;
   };
-  const { version: bpuVersion } = await api<{ version: number }>('GET', `/bpu/${bpu.id}`, admin);
-  await api('PUT', `/bpu/${bpu.id}`, admin, {
+  const { version: bpuVersion } = await api<{ version: number }>(`/bpu/${bpu.id}`, admin);
+  await apiCall('PUT', `/bpu/${bpu.id}`, admin, {
     name: `BPU ${edifice}`,
     version: bpuVersion,
     prestationSSTs: LINES.map((line) => ({ id: null, prestation: prestationOf(line.code), cost: line.cost })),
@@ -140,8 +98,8 @@ async function prepareOrder(admin: string, sst: string, accountant: string) {
   await moveByApi('subcontractor_market', market.id, 'sst_creation_validation', admin);
   await moveByApi('subcontractor_market', market.id, 'sst_accounting_validation', accountant);
 
-  const { id: follower } = await api<{ id: number }>('GET', '/user/profile', admin);
-  const created = await api<{ id: number }>('POST', '/order/create', admin, {
+  const { id: follower } = await api<{ id: number }>('/user/profile', admin);
+  const created = await api<{ id: number }>('/order/create', admin, {
     name: `Génie civil cours de l'Intendance ${unique}`,
     market: market.id,
     oracleProject: charge.oracleProject.id,
@@ -149,8 +107,8 @@ async function prepareOrder(admin: string, sst: string, accountant: string) {
     endDate: dateIn(200).iso,
     follower,
   });
-  const order = await api<Record<string, unknown>>('GET', `/order/${created.id}`, admin);
-  await api('PUT', `/order/${created.id}`, admin, {
+  const order = await api<Record<string, unknown>>(`/order/${created.id}`, admin);
+  await apiCall('PUT', `/order/${created.id}`, admin, {
     ...order,
     prestationOSs: LINES.map((line) => ({ id: null, prestation: prestationOf(line.code), quantity: line.ordered })),
   });
@@ -158,11 +116,11 @@ async function prepareOrder(admin: string, sst: string, accountant: string) {
   await moveByApi('order', created.id, 'os_submit_to_sst', admin);
   await moveByApi('order', created.id, 'os_to_validated', admin);
   const depositReference = `AV-ATT-${unique}`;
-  await api('POST', `/order/${created.id}/deposit`, admin, {
+  await api(`/order/${created.id}/deposit`, admin, {
     reference: depositReference,
     amount: euros(DEPOSIT_CENTS).replace(',', '.').replace('€', ''),
   });
-  const { reference } = await api<{ reference: string }>('GET', `/order/${created.id}`, admin);
+  const { reference } = await api<{ reference: string }>(`/order/${created.id}`, admin);
   return { orderId: created.id, reference, edifice, depositReference };
 }
 
@@ -206,11 +164,11 @@ describe('attachments', () => {
     const owed = amountCents - rgCents;
     const depositUsedCents = owed < DEPOSIT_CENTS ? owed : DEPOSIT_CENTS;
     // beyond the CDP's engagement, so its validation goes through amount validation
-    const cdpEngagement = (await api<{ engagement: string }>('GET', '/user/profile', cdpToken)).engagement;
+    const cdpEngagement = (await api<{ engagement: string }>('/user/profile', cdpToken)).engagement;
     expect(BigInt(cdpEngagement.replace('.', ''))).toBeLessThan(amountCents);
 
     // --- the subcontractor creates the attachment from the list, on its validated order
-    const subcontractor = await newPage(browser);
+    const subcontractor = await newPage(browser());
     subcontractor.setDefaultTimeout(15_000);
     await signIn(subcontractor, 'sst');
     await subcontractor.goto(`${baseUrl()}/#/sst/attachements`);
@@ -226,7 +184,7 @@ describe('attachments', () => {
     await createModal.getByRole('button', { name: 'Créer' }).click();
     await expectHash(subcontractor, /^#\/sst\/attachement\/\d+$/);
     const attachmentId = Number(subcontractor.url().split('/').pop());
-    const attachment = await api<{ reference: string }>('GET', `/attachement/${attachmentId}`, sst);
+    const attachment = await api<{ reference: string }>(`/attachement/${attachmentId}`, sst);
     expect(attachment.reference).toBe(`${reference}-A001`);
     const title = `Attachement ${attachment.reference}`;
     await subcontractor.getByRole('heading', { name: title }).waitFor();
@@ -246,7 +204,7 @@ describe('attachments', () => {
     const lines = subcontractor.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => lines.count()).toBe(2);
     await expect.poll(async () => compact(await amount.textContent())).toBe(euros(amountCents));
-    expect((await api<{ amount: string }>('GET', `/attachement/${attachmentId}`, sst)).amount).toBe(
+    expect((await api<{ amount: string }>(`/attachement/${attachmentId}`, sst)).amount).toBe(
       euros(amountCents).replace(',', '.').replace('€', ''),
     );
 
@@ -259,7 +217,7 @@ describe('attachments', () => {
     await subcontractor.context().close();
 
     // --- the CDP sends it to amount validation, rating the project on the way
-    const cdp = await newPage(browser);
+    const cdp = await newPage(browser());
     cdp.setDefaultTimeout(15_000);
     await signIn(cdp, 'cdp');
     await cdp.goto(`${baseUrl()}/#/sst/attachement/${attachmentId}`);
@@ -282,12 +240,12 @@ describe('attachments', () => {
     await evaluation.waitFor({ state: 'hidden' });
     await expectNode(cdpWorkflow, 'Validation du montant');
     // answered for the order and this month: not asked again
-    const due = await api<{ due: boolean }>('GET', `/evaluation/project/${orderId}/due?attachement=${attachmentId}`, cdpToken);
+    const due = await api<{ due: boolean }>(`/evaluation/project/${orderId}/due?attachement=${attachmentId}`, cdpToken);
     expect(due.due).toBe(false);
     await cdp.context().close();
 
     // --- the amount validator validates it: the RG is withheld and the deposit consumed
-    const validator = await newPage(browser);
+    const validator = await newPage(browser());
     validator.setDefaultTimeout(15_000);
     await signIn(validator, 'valideur');
     await validator.goto(`${baseUrl()}/#/sst/attachement/${attachmentId}`);
@@ -299,7 +257,7 @@ describe('attachments', () => {
     await validator.context().close();
 
     // --- the detail shows its RG and the deposit it used
-    const admins = await newPage(browser);
+    const admins = await newPage(browser());
     admins.setDefaultTimeout(15_000);
     await signIn(admins, 'admin');
     await admins.goto(`${baseUrl()}/#/sst/attachement/${attachmentId}`);
@@ -338,21 +296,7 @@ describe('attachments', () => {
       expect(text).toContain('GC-021');
       expect(text.replace(/\s/g, '')).toContain(euros(rgCents).replace('€', ''));
     }
-    if (installed('pdftoppm')) {
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '60',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        '-singlefile',
-        pdfPath,
-        path.join(screenshotDir, 'attachments-04-pdf'),
-      ]);
-      expect(existsSync(path.join(screenshotDir, 'attachments-04-pdf.png'))).toBe(true);
-    }
+    screenshotPdf(pdfPath, 'attachments-04-pdf');
 
     // --- the warranties screen: the order's RG and deposit used; a release date set on it
     await admins.goto(`${baseUrl()}/#/os/warranties`);
@@ -401,14 +345,12 @@ describe('attachments', () => {
     await screenshot(admins, 'attachments-06-warranties-saved');
 
     // persisted: on the order, on the reloaded screen, and the attachment's release date follows its order's
-    expect((await api<{ releaseDate: string | null }>('GET', `/order/${orderId}`, admin)).releaseDate).toBe(release.iso);
+    expect((await api<{ releaseDate: string | null }>(`/order/${orderId}`, admin)).releaseDate).toBe(release.iso);
     await admins.reload();
     await admins.getByLabel('Filtrer Commande').fill(reference);
     await expect.poll(() => admins.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
     await expect.poll(async () => (await cell('Date libération de la RG').textContent())?.trim()).toBe(release.fr);
-    expect((await api<{ rgReleaseDate: string | null }>('GET', `/attachement/${attachmentId}`, admin)).rgReleaseDate).toBe(
-      release.iso,
-    );
+    expect((await api<{ rgReleaseDate: string | null }>(`/attachement/${attachmentId}`, admin)).rgReleaseDate).toBe(release.iso);
     await admins.context().close();
   });
 });

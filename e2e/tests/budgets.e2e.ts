@@ -1,22 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api, tokenOf } from '../support/api.js';
-import { baseUrl, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import { baseUrl, newPage, screenshot, signIn } from '../support/browser.js';
+import { useBrowser, useDownloadsDir } from '../support/journey.js';
 
-let browser: Browser;
-const downloads = mkdtempSync(path.join(tmpdir(), 'isf-e2e-budgets-'));
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  rmSync(downloads, { recursive: true, force: true });
-});
+const browser = useBrowser();
+const downloads = useDownloadsDir('budgets');
 
 type Page1<T> = { content: T[]; totalElements: number };
 
@@ -37,7 +28,7 @@ const bodyRows = (page: Page) => page.locator('.ant-table-tbody > tr.ant-table-r
 describe('the budget screens (accountant)', () => {
   it('opens DC4, OD mask, quantitatives and retentions from the Budgets menu, each filtered and downloaded', async () => {
     const token = await tokenOf('comptable');
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'comptable');
 
     // the menu of the accountant holds the four budget screens
@@ -135,7 +126,7 @@ describe('the budget screens (accountant)', () => {
   });
 
   it('keeps the budget screens from a subcontractor', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'sst');
     await page.getByRole('menu', { name: 'Menu principal' }).waitFor();
     expect(await page.getByRole('menu', { name: 'Menu principal' }).getByText('Budgets', { exact: true }).count()).toBe(0);

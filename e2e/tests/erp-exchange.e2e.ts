@@ -1,33 +1,10 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, apiCall, tokenOf } from '../support/api.js';
+import { baseUrl, dialog, newPage, screenshot, signIn } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function api<T>(route: string, token: string | null, body?: unknown, method?: 'PUT'): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${route}`, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-const tokenOf = async (username: string) =>
-  (await api<{ token: string }>('/login', null, { username, password: username })).token;
+const browser = useBrowser();
 
 type Page_<Row> = { content: Row[] };
 type OrderRow = { id: number; name: string; reference: string };
@@ -52,7 +29,7 @@ describe('ERP exchange', () => {
     const orderId = order?.id ?? 0;
 
     // --- the subcontractor accepts the order: it goes to the ERP by itself
-    const subcontractor = await newPage(browser);
+    const subcontractor = await newPage(browser());
     await signIn(subcontractor, 'sst');
     await subcontractor.goto(`${baseUrl()}/#/sst/order/${orderId}`);
     const panel = workflowPanel(subcontractor, 'Ordre de service');
@@ -71,7 +48,7 @@ describe('ERP exchange', () => {
     await screenshot(subcontractor, 'erp-02-order-sent');
 
     // --- locked: an administrator's save is refused with the spec's text
-    const admins = await newPage(browser);
+    const admins = await newPage(browser());
     await signIn(admins, 'admin');
     await admins.goto(`${baseUrl()}/#/sst/order/${orderId}`);
     await expect.poll(() => erpStatus(admins).textContent(), { timeout: 15_000 }).toContain('envoyée à Oracle avec succès');
@@ -85,17 +62,12 @@ describe('ERP exchange', () => {
     );
     expect(first).toBeDefined();
     const current = await api<{ version: number; observation: string; isDGD: boolean }>(`/attachement/${attachment.id}`, admin);
-    await api(
-      `/attachement/${attachment.id}`,
-      admin,
-      {
-        version: current.version,
-        observation: current.observation,
-        isDGD: current.isDGD,
-        prestationAttachements: [{ prestation: first?.prestation, quantity: '1', id: first?.lineId ?? null }],
-      },
-      'PUT',
-    );
+    await apiCall('PUT', `/attachement/${attachment.id}`, admin, {
+      version: current.version,
+      observation: current.observation,
+      isDGD: current.isDGD,
+      prestationAttachements: [{ prestation: first?.prestation, quantity: '1', id: first?.lineId ?? null }],
+    });
     for (const code of ['att_submit_to_cdp', 'att_to_validated']) {
       const token = await api<{ id: number; version: number; node: { id: number } }>(
         `/wftoken/attachement/${attachment.id}`,

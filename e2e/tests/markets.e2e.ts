@@ -1,18 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, expectHash, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { unique, useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const unique = `${Date.now() % 1_000_000}`;
+const browser = useBrowser();
 
 /** Picks the row holding `cell` in the picker opened by the n-th 'Choisir' button of a modal. */
 async function pick(page: Page, modalTitle: string, index: number, pickerTitle: string, cell: string) {
@@ -27,7 +18,7 @@ async function chooseOption(page: Page, modalTitle: string, label: string, optio
 
 describe('subcontractor markets', () => {
   it('creates a market, attaches a BPU, validates it through its workflow and finds it in the agency', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'admin');
     const edifice = `MARCHE-E2E-${unique}`;
 

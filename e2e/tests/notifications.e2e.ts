@@ -1,18 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, screenshot as takeScreenshot } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, login, newPage, screenshot as takeScreenshot } from '../support/browser.js';
+import { unique, useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const unique = `${Date.now() % 1_000_000}`;
+const browser = useBrowser();
 
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = {};
@@ -74,7 +65,7 @@ describe('notification journey', () => {
     const first = `Contrôle de la cloche ${unique}`;
     const firstId = await sendTest(admin, readerId, first);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await login(page, 'lecteur', 'lecteur');
     await expectHash(page, /^#\/$/);

@@ -1,40 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, apiCall, tokenOf } from '../support/api.js';
+import { baseUrl, dialog, newPage, screenshot, signIn } from '../support/browser.js';
+import { unique, useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const unique = `${Date.now() % 1_000_000}`;
-
-async function api<T>(
-  route: string,
-  token: string | null,
-  body?: unknown,
-  method = body === undefined ? 'GET' : 'POST',
-): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-const tokenOf = async (username: string) =>
-  (await api<{ token: string }>('/login', null, { username, password: username })).token;
+const browser = useBrowser();
 
 type Page_<Row> = { content: Row[]; totalElements: number };
 
@@ -80,7 +50,7 @@ async function paidRgRelease(token: string): Promise<number> {
       await api(`/situation/${created.id}/paid`, token, {});
       return candidate.id;
     }
-    await api(`/situation/${created.id}/delete`, token, undefined, 'DELETE');
+    await apiCall('DELETE', `/situation/${created.id}/delete`, token);
   }
   throw new Error('no demo market holds a releasable RG');
 }
@@ -100,7 +70,7 @@ describe('ERP imputations and retention warranties', () => {
     const token = await tokenOf('admin');
     const eotp = `EOTP-E2E-${unique}`;
     const order = await orderOnNewEotp(token, eotp);
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'admin');
     await page.goto(`${baseUrl()}/#/oracleimputations`);
     await page.getByTestId('imputation-step-4').waitFor({ timeout: 15_000 });

@@ -1,44 +1,14 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, expectHash, launchBrowser, newPage, screenshot, screenshotDir, signIn } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, tokenOf } from '../support/api.js';
+import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { installed, screenshotPdf, unique, useBrowser, useDownloadsDir } from '../support/journey.js';
 
-let browser: Browser;
-const downloads = mkdtempSync(path.join(tmpdir(), 'isf-e2e-orders-'));
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  rmSync(downloads, { recursive: true, force: true });
-});
-
-const unique = `${Date.now() % 1_000_000}`;
-
-/** Whether a command-line tool (poppler-utils) is installed. */
-const installed = (tool: string) => spawnSync(tool, ['-v']).error === undefined;
-
-async function api<T>(route: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-const tokenOf = async (username: string) =>
-  (await api<{ token: string }>('/login', null, { username, password: username })).token;
+const browser = useBrowser();
+const downloads = useDownloadsDir('orders');
 
 type OracleProject = { id: number; number: string; name: string };
 type OracleTask = { id: number; number: string; name: string };
@@ -113,7 +83,7 @@ describe('service orders', () => {
 
     // --- the market, in the subcontractor's agency and project
     const edifice = `MARCHE-OS-${unique}`;
-    const admins = await newPage(browser);
+    const admins = await newPage(browser());
     admins.setDefaultTimeout(15_000);
     await signIn(admins, 'admin');
     await admins.goto(`${baseUrl()}/#/sst/markets`);
@@ -158,7 +128,7 @@ describe('service orders', () => {
     await move(marketWorkflow, 'Valider la création', 'En attente de validation comptable');
 
     // the accountant validates it
-    const accountant = await newPage(browser);
+    const accountant = await newPage(browser());
     accountant.setDefaultTimeout(15_000);
     await signIn(accountant, 'comptable');
     await accountant.goto(`${baseUrl()}/#/sst/market/${marketId}`);
@@ -211,7 +181,7 @@ describe('service orders', () => {
     await move(adminsOrderWorkflow, 'Soumettre au chef de projet', 'Validation chef de projet');
 
     // --- the CDP: beyond its engagement the order cannot go straight to the subcontractor
-    const cdp = await newPage(browser);
+    const cdp = await newPage(browser());
     cdp.setDefaultTimeout(15_000);
     await signIn(cdp, 'cdp');
     await cdp.goto(`${baseUrl()}/#/sst/order/${orderId}`);
@@ -230,7 +200,7 @@ describe('service orders', () => {
     await cdp.context().close();
 
     // --- the amount validator moves it on to the subcontractor
-    const validator = await newPage(browser);
+    const validator = await newPage(browser());
     validator.setDefaultTimeout(15_000);
     await signIn(validator, 'valideur');
     await validator.goto(`${baseUrl()}/#/sst/order/${orderId}`);
@@ -242,7 +212,7 @@ describe('service orders', () => {
     await validator.context().close();
 
     // --- the subcontractor finds it on its home and accepts it
-    const subcontractor = await newPage(browser);
+    const subcontractor = await newPage(browser());
     subcontractor.setDefaultTimeout(15_000);
     await signIn(subcontractor, 'sst');
     const awaiting = subcontractor.getByRole('region', { name: 'Commandes en attente de votre validation' });
@@ -276,21 +246,7 @@ describe('service orders', () => {
       expect(text).toContain(reference);
       expect(text).toContain('GC-021');
     }
-    if (installed('pdftoppm')) {
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '60',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        '-singlefile',
-        pdfPath,
-        path.join(screenshotDir, 'orders-08-pdf'),
-      ]);
-      expect(existsSync(path.join(screenshotDir, 'orders-08-pdf.png'))).toBe(true);
-    }
+    screenshotPdf(pdfPath, 'orders-08-pdf');
     await admins.context().close();
   });
 });

@@ -1,19 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, expectHash, launchBrowser, login, newPage, screenshot } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, dialog, expectHash, login, newPage, screenshot } from '../support/browser.js';
+import { unique, useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const unique = `${Date.now() % 1_000_000}`;
+const browser = useBrowser();
 
 /** A template CSV as the import reads it (the export's columns), on the seeded categories, units and types. */
 const TEMPLATE_CSV = [
@@ -27,7 +17,7 @@ const TEMPLATE_CSV = [
 /** A screenshot of the page as a person sees it: from the top, dialogs done opening. */
 describe('price schedules journey', () => {
   it('imports a BPU template, prices a BPU built on it and exports the prices', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await login(page, 'admin', 'admin');
     await expectHash(page, /^#\/$/);
@@ -121,7 +111,7 @@ describe('price schedules journey', () => {
   });
 
   it('creates an order template and selects a whole category of its prestations', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await login(page, 'admin', 'admin');
     await expectHash(page, /^#\/$/);

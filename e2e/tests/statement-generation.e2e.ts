@@ -1,29 +1,14 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api, apiCall, moveByApi, tokenOf } from '../support/api.js';
-import { baseUrl, dialog, expectHash, launchBrowser, newPage, screenshot, screenshotDir, signIn } from '../support/browser.js';
+import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { screenshotPdf, unique, useBrowser, useDownloadsDir } from '../support/journey.js';
 import { facturxXml, pdfaConformance, pdfTexts, xmlValue } from '../support/pdf-bytes.js';
 
-let browser: Browser;
-const downloads = mkdtempSync(path.join(tmpdir(), 'isf-e2e-statement-generation-'));
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  rmSync(downloads, { recursive: true, force: true });
-});
-
-const unique = `${Date.now() % 1_000_000}`;
-
-/** Whether a command-line tool (poppler-utils) is installed. */
-const installed = (tool: string) => spawnSync(tool, ['-v']).error === undefined;
+const browser = useBrowser();
+const downloads = useDownloadsDir('statement-generation');
 
 /** Today plus `days`, as an ISO date of the local calendar. */
 function dateIn(days: number): string {
@@ -203,7 +188,7 @@ describe('monthly statement generation', () => {
     const prepared = await prepareProject(admin, accountant);
 
     // --- the accountant generates the project's statements from the list
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(30_000);
     await signIn(page, 'comptable');
     await page.goto(`${baseUrl()}/#/sst/situations`);
@@ -281,21 +266,7 @@ describe('monthly statement generation', () => {
     expect(xmlValue(xml ?? '', 'ram:TaxBasisTotalAmount')).toBe(statement.totalAmountWithReleasedRG);
     expect(xmlValue(xml ?? '', 'ram:TaxTotalAmount')).toBe(statement.tvaamount);
     expect(xmlValue(xml ?? '', 'ram:GrandTotalAmount')).toBe(statement.totalAmountTTC);
-    if (installed('pdftoppm')) {
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '60',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        '-singlefile',
-        pdfPath,
-        path.join(screenshotDir, 'statement-generation-04-pdf'),
-      ]);
-      expect(existsSync(path.join(screenshotDir, 'statement-generation-04-pdf.png'))).toBe(true);
-    }
+    screenshotPdf(pdfPath, 'statement-generation-04-pdf');
 
     // --- paid: the statement and its attachments are locked, their actions gone, their edits refused
     await page.getByRole('button', { name: 'Marquer comme payée' }).click();
@@ -336,7 +307,7 @@ describe('monthly statement generation', () => {
     await page.context().close();
 
     // --- the administrator, holding monthly_statements.can_dangerously_revert_paid, cancels the payment
-    const admins = await newPage(browser);
+    const admins = await newPage(browser());
     admins.setDefaultTimeout(30_000);
     await signIn(admins, 'admin');
     await admins.goto(`${baseUrl()}/#/sst/situation/${statementId}`);

@@ -1,35 +1,10 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, expectHash, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, tokenOf } from '../support/api.js';
+import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { unique, useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const unique = `${Date.now() % 1_000_000}`;
-
-async function api<T>(route: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-const tokenOf = async (username: string) =>
-  (await api<{ token: string }>('/login', null, { username, password: username })).token;
+const browser = useBrowser();
 
 type StatementRow = {
   id: number;
@@ -125,7 +100,7 @@ describe('monthly statements', () => {
     const marketId = demo?.marketId ?? 0;
 
     // --- the list shows the demo statement, with a link to it
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await signIn(page, 'comptable');
     await page.goto(`${baseUrl()}/#/sst/situations`);

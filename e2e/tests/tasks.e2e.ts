@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectHash, launchBrowser, login, newPage, screenshot } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectHash, login, newPage, screenshot } from '../support/browser.js';
+import { unique, useBrowser } from '../support/journey.js';
 
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const unique = `${Date.now() % 1_000_000}`;
 const HEADER = 'Référence;Catégorie parente;Catégorie;Code;Désignation;Unité;Type';
 
 async function api(path: string, init: RequestInit & { token?: string } = {}) {
@@ -59,7 +50,7 @@ describe('tasks journey', () => {
     ]);
     expect(refused.status).toBe(400);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await login(page, 'admin', 'admin');
     await expectHash(page, /^#\/$/);

@@ -1,18 +1,10 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, dialog, newPage, screenshot, signIn } from '../support/browser.js';
+import { unique, useBrowser } from '../support/journey.js';
 
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const unique = `${Date.now() % 1_000_000}`;
 const PDF = '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n';
 
 async function api<T>(path: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -66,7 +58,7 @@ describe('the workflow screens', () => {
     const draft = nodes.find((node) => node.nodeCode === 'doc_draft');
     expect(draft?.haveToDo).toBeGreaterThanOrEqual(3);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'sst');
     const tasks = page.locator('.ant-card').filter({ hasText: 'Mes tâches' }).first();
     // by address: the attachments' draft is called Brouillon too
@@ -128,7 +120,7 @@ describe('the workflow screens', () => {
     const admin = await tokenOf('admin');
     const nodes = await api<DashboardNode[]>('/dashboard/nodes', admin);
     const workflowOf = (code: string) => nodes.find((node) => node.workflowCode === code)?.workflowId ?? 0;
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'admin');
 
     await page.goto(`${baseUrl()}/#/wf/${workflowOf('document')}`);
@@ -158,7 +150,7 @@ describe('the workflow screens', () => {
     const projectId = projects.content[0]?.id ?? 0;
     const file = `plan-${unique}.pdf`;
     await uploadDocument(admin, projectId, file);
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'admin');
     await page.goto(`${baseUrl()}/#/project/${projectId}`);
     await page.getByRole('tab', { name: 'Documents' }).click();

@@ -24,7 +24,7 @@ import {
   LegalFolderError,
   LegalFolderInvalidResponse,
 } from '../src/integrations/legal-folder/legal-folder.port.js';
-import { addDays, documentState, evaluateFolder } from '../src/modules/agencies/legal-status.js';
+import { addDays, documentState, evaluateFolder } from '../src/modules/agencies/index.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';
 
 let testApp: TestApp;

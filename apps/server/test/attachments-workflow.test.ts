@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentDeposits, users, workflowNodes, workflows, workflowTransitions } from '../src/db/schema/index.js';
-import { depositRemaining } from '../src/modules/attachments/attachment-deposits.js';
+import { depositRemaining } from '../src/modules/attachments/index.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { actingAs, createTestApp, login, type TestApp, userIdOf } from './helper.js';

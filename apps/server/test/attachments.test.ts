@@ -21,7 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentLines, attachments, bpus, markets, orders, prestationPrices, workflowTokens } from '../src/db/schema/index.js';
-import { attachmentList } from '../src/modules/attachments/attachments.lists.js';
+import { attachmentList } from '../src/modules/attachments/index.js';
 import { buildListStatements, type PageQuery, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { attachmentFixtures } from './attachments-fixtures.js';

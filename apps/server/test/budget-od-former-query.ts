@@ -1,6 +1,6 @@
 import { BUDGET_CURRENCY } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { OdCriteria } from '../src/modules/budgets/od.lists.js';
+import type { OdCriteria } from '../src/modules/budgets/index.js';
 import { marketScope } from '../src/modules/markets/index.js';
 import { defineList, type ListColumn, type ListDefinition } from '../src/platform/list-engine.js';
 

@@ -9,13 +9,13 @@ import {
   orders,
   prestations,
 } from '../src/db/schema/index.js';
-import { odCriteria } from '../src/modules/budgets/od.lists.js';
+import { odCriteria } from '../src/modules/budgets/index.js';
 import { configureLists, parseListQuery, runList } from '../src/platform/list-engine.js';
 import type { Principal } from '../src/platform/principal.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
+import { adminSuite } from './admin-suite.js';
 import { formerOdList, RECOMPUTED_OD_ROWS, STORED_OD_ROWS } from './budget-od-former-query.js';
-import { createTestApp, inject, login, type TestApp, uniqueName, userIdOf } from './helper.js';
+import { uniqueName, userIdOf } from './helper.js';
 import { marketWithBpu, pricesOf } from './orders-fixtures.js';
 
 /**
@@ -27,24 +27,14 @@ import { marketWithBpu, pricesOf } from './orders-fixtures.js';
  * list answers the same rows, order, counts and totals for the administrator (through the API) and a
  * project manager (scoped), whatever the range, the page, the sort and the filters.
  */
-let testApp: TestApp;
-let admin: string;
+const suite = adminSuite();
+const { send, ok } = suite;
 let manager: Principal | null;
-let fx: ReturnType<typeof attachmentFixtures>;
 const ids = {
   statements: [] as number[],
   attachments: [] as number[],
   prestations: [] as number[],
 };
-
-const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  inject(testApp.app, { method, url, token: admin, payload: payload as object });
-
-async function ok<T>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> {
-  const done = await response;
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json() as T;
-}
 
 const ranges: Record<string, string>[] = [
   {},
@@ -72,10 +62,10 @@ const queries: Record<string, string>[] = [
 
 /** Stored rows = recomputed rows, and the list's replies = the former query's, for every range and query. */
 async function check(step: string) {
-  expect(await rowsOf(testApp.db, STORED_OD_ROWS), step).toEqual(await rowsOf(testApp.db, RECOMPUTED_OD_ROWS));
+  expect(await rowsOf(suite.db, STORED_OD_ROWS), step).toEqual(await rowsOf(suite.db, RECOMPUTED_OD_ROWS));
   let rows = 0;
   for (const cap of [undefined, 1]) {
-    configureLists(testApp.db, cap === undefined ? undefined : { countCap: cap });
+    configureLists(suite.db, cap === undefined ? undefined : { countCap: cap });
     // the capped count on a few queries: the count statement is the same whatever the sort
     for (const range of cap === undefined ? ranges : ranges.slice(0, 2)) {
       const { definition } = odCriteria(range);
@@ -85,51 +75,48 @@ async function check(step: string) {
         const reply = await ok<{ content?: unknown[] }>(
           send('GET', `/api/budget/od?${new URLSearchParams({ ...range, ...query })}`),
         );
-        expect(reply, `admin ${label}`).toEqual(await runList(testApp.db, former, parseListQuery(query), null));
+        expect(reply, `admin ${label}`).toEqual(await runList(suite.db, former, parseListQuery(query), null));
         rows += reply.content?.length ?? 0;
-        const scoped = await runList(testApp.db, definition, parseListQuery(query), manager);
-        expect(scoped, `manager ${label}`).toEqual(await runList(testApp.db, former, parseListQuery(query), manager));
+        const scoped = await runList(suite.db, definition, parseListQuery(query), manager);
+        expect(scoped, `manager ${label}`).toEqual(await runList(suite.db, former, parseListQuery(query), manager));
       }
     }
   }
-  configureLists(testApp.db, undefined);
+  configureLists(suite.db, undefined);
   return rows;
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await login(testApp.app, 'admin', 'admin');
-  fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
-  const managerId = await userIdOf(testApp.db, 'cdp');
-  manager = await testApp.app.principals.get(managerId);
+  const managerId = await userIdOf(suite.db, 'cdp');
+  manager = await suite.app.principals.get(managerId);
   const [followed, other] = await rowsOf<{ id: number }>(
-    testApp.db,
+    suite.db,
     sql`(SELECT project_id AS id FROM user_projects WHERE user_id = ${managerId} ORDER BY project_id LIMIT 1)
       UNION ALL (SELECT id FROM projects WHERE id NOT IN (SELECT project_id FROM user_projects WHERE user_id = ${managerId}) ORDER BY id LIMIT 1)`,
   );
-  const types = await rowsOf<{ id: number }>(testApp.db, sql`SELECT id FROM prestation_types ORDER BY id LIMIT 2`);
+  const types = await rowsOf<{ id: number }>(suite.db, sql`SELECT id FROM prestation_types ORDER BY id LIMIT 2`);
   for (const [index, projectId] of [followed?.id, other?.id].entries()) {
-    const market = await marketWithBpu(testApp.app, testApp.db, admin);
-    await testApp.db
+    const market = await marketWithBpu(suite.app, suite.db, suite.admin);
+    await suite.db
       .update(markets)
       .set({ projectId: projectId ?? 0, eotpSt: `ST-OD-${index}` })
       .where(eq(markets.id, market.marketId));
-    const prices = await pricesOf(testApp.db, market.bpuId);
+    const prices = await pricesOf(suite.db, market.bpuId);
     const lines = prices.slice(0, 2).map((price) => price.prestation);
     ids.prestations.push(...lines);
     // two prestation types, so that an attachment with both lines gives two rows
     for (const [line, prestation] of lines.entries()) {
-      await testApp.db
+      await suite.db
         .update(prestations)
         .set({ typeId: types[line]?.id ?? 0 })
         .where(eq(prestations.id, prestation));
     }
-    const order = await fx.validatedOrder(market, ['40', '40']);
-    const [imputation] = await testApp.db
+    const order = await suite.fx.validatedOrder(market, ['40', '40']);
+    const [imputation] = await suite.db
       .insert(imputations)
       .values({ projectId: projectId ?? 0, eotp: uniqueName(`EOTP-OD-${index}`) })
       .returning({ id: imputations.id });
-    await testApp.db
+    await suite.db
       .update(orders)
       .set({ imputationId: imputation?.id ?? null })
       .where(eq(orders.id, order));
@@ -138,28 +125,27 @@ beforeAll(async () => {
       ['3', '0'],
       ['0', '4'],
     ]) {
-      const attachment = await fx.attachment(order);
-      const saved = await fx.saveLines(
+      const attachment = await suite.fx.attachment(order);
+      const saved = await suite.fx.saveLines(
         attachment,
         lines.flatMap((prestation, line) =>
           quantities[line] === '0' ? [] : [{ prestation, quantity: quantities[line] ?? '1' }],
         ),
       );
       expect(saved.statusCode, saved.body).toBe(200);
-      await fx.validate(attachment);
+      await suite.fx.validate(attachment);
       ids.attachments.push(attachment);
     }
     for (const date of ['2026-01-10', '2026-02-20']) {
       const { id } = await ok<{ id: number }>(send('POST', '/api/situation/create', { market: market.marketId }));
-      await testApp.db.update(monthlyStatements).set({ date }).where(eq(monthlyStatements.id, id));
+      await suite.db.update(monthlyStatements).set({ date }).where(eq(monthlyStatements.id, id));
       ids.statements.push(id);
     }
   }
 }, 300_000);
 
 afterAll(async () => {
-  configureLists(testApp.db, undefined);
-  await testApp?.close();
+  configureLists(suite.db, undefined);
 });
 
 describe('the OD mask on the stored OD rows gives the rows, counts and totals of the former query', () => {
@@ -170,7 +156,7 @@ describe('the OD mask on the stored OD rows gives the rows, counts and totals of
     // invoiced through the API, then by SQL (as the seeds and the bench generator write)
     await ok(send('POST', `/api/situation/${sa1}/attachement`, [a0, a1]));
     await ok(send('POST', `/api/situation/${sb1}/attachement`, [b0]));
-    await testApp.db.insert(monthlyStatementAttachments).values([
+    await suite.db.insert(monthlyStatementAttachments).values([
       { statementId: sa2 ?? 0, attachmentId: a2 ?? 0 },
       { statementId: sb2 ?? 0, attachmentId: b1 ?? 0 },
     ]);
@@ -186,30 +172,30 @@ describe('the OD mask on the stored OD rows gives the rows, counts and totals of
     // a statement redated through its route, another by SQL
     const current = await ok<{ version: number }>(send('GET', `/api/situation/${sa2}`));
     await ok(send('PUT', `/api/situation/${sa2}`, { version: current.version, date: '2026-01-20' }));
-    await testApp.db
+    await suite.db
       .update(monthlyStatements)
       .set({ date: '2026-03-02' })
       .where(eq(monthlyStatements.id, sb2 ?? 0));
     await check('redated');
     // an invoiced attachment's line changed, one removed, one added (by SQL), and a prestation's type changed
-    const [line] = await testApp.db
+    const [line] = await suite.db
       .select()
       .from(attachmentLines)
       .where(eq(attachmentLines.attachmentId, a0 ?? 0));
-    await testApp.db
+    await suite.db
       .update(attachmentLines)
       .set({ quantity: '7.5', total: sql`${attachmentLines.unitPrice} * 7.5` })
       .where(eq(attachmentLines.id, line?.id ?? 0));
-    await testApp.db.delete(attachmentLines).where(eq(attachmentLines.attachmentId, b1 ?? 0));
-    await testApp.db.insert(attachmentLines).values({
+    await suite.db.delete(attachmentLines).where(eq(attachmentLines.attachmentId, b1 ?? 0));
+    await suite.db.insert(attachmentLines).values({
       attachmentId: a2 ?? 0,
       prestationId: ids.prestations[0] ?? 0,
       unitPrice: '10.00',
       quantity: '2',
       total: '20.00',
     });
-    const [other] = await rowsOf<{ id: number }>(testApp.db, sql`SELECT id FROM prestation_types ORDER BY id DESC LIMIT 1`);
-    await testApp.db
+    const [other] = await rowsOf<{ id: number }>(suite.db, sql`SELECT id FROM prestation_types ORDER BY id DESC LIMIT 1`);
+    await suite.db
       .update(prestations)
       .set({ typeId: other?.id ?? 0 })
       .where(eq(prestations.id, ids.prestations[1] ?? 0));
@@ -218,9 +204,9 @@ describe('the OD mask on the stored OD rows gives the rows, counts and totals of
     await ok(send('DELETE', `/api/situation/${sa1}/attachement/${a0}`));
     await ok(send('DELETE', `/api/situation/${sa1}/attachement/${a1}`));
     await ok(send('DELETE', `/api/situation/${sa1}/delete`));
-    await testApp.db.delete(monthlyStatements).where(eq(monthlyStatements.id, sb2 ?? 0));
+    await suite.db.delete(monthlyStatements).where(eq(monthlyStatements.id, sb2 ?? 0));
     const [left] = await rowsOf<{ count: number }>(
-      testApp.db,
+      suite.db,
       sql`SELECT count(*)::int AS count FROM budget_od_rows WHERE statement_id IN (${sa1}, ${sb2})`,
     );
     expect(left?.count).toBe(0);

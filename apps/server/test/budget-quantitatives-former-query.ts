@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { attachmentValidatedSql, orderOrderedSql } from '../src/modules/budgets/budget-sql.js';
-import { quantitativeList } from '../src/modules/budgets/quantitatives.lists.js';
+import { attachmentValidatedSql, orderOrderedSql, quantitativeList } from '../src/modules/budgets/index.js';
 import { defineList } from '../src/platform/list-engine.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
-import { budgetWarrantyList } from '../src/modules/budgets/warranties.lists.js';
+import { budgetWarrantyList } from '../src/modules/budgets/index.js';
 import { type ListDefinition, type PageQuery, runList } from '../src/platform/list-engine.js';
 import type { Principal } from '../src/platform/principal.js';
 

@@ -8,6 +8,7 @@ import {
 } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deposits,
@@ -21,9 +22,9 @@ import {
   projects,
   users,
 } from '../src/db/schema/index.js';
-import { dc4Figures } from '../src/modules/budgets/index.js';
+import { budgetWarrantyList, dc4Figures } from '../src/modules/budgets/index.js';
 import { depositPaidMismatches, recomputedOrderSummaries, storedOrderSummaries } from '../src/modules/orders/index.js';
-import { type PageQuery, parseListQuery } from '../src/platform/list-engine.js';
+import { buildTotalsStatement, type PageQuery, parseListQuery } from '../src/platform/list-engine.js';
 import { createPrincipalLoader } from '../src/platform/principal.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { budgetWarrantiesNowAndBefore } from './budget-warranties-former-query.js';
@@ -602,6 +603,20 @@ describe('the retentions and guarantees read from the order summaries (docs/deci
     await check();
     const after = await list<BudgetWarrantyRow>('/api/budget/warranties', { summary: 'true' });
     expect(new Decimal(summary?.depositAmount ?? '0').minus(after.summary?.depositAmount ?? '0').toFixed(2)).toBe('7.00');
+    // a project's guarantee given, then withdrawn: the covered RG follows the project's flag
+    await testApp.db.execute(sql`UPDATE projects SET payment_guarantee = true WHERE id = ${ids.projectA}`);
+    await check();
+    const guaranteed = await list<BudgetWarrantyRow>('/api/budget/warranties', { summary: 'true' });
+    expect(guaranteed.summary?.rgCoveredByGuarantee).not.toBe(after.summary?.rgCoveredByGuarantee);
+    await testApp.db.execute(sql`UPDATE projects SET payment_guarantee = false WHERE id = ${ids.projectA}`);
+    await check();
+  });
+
+  it('totals the summary rows without looking up the project of each (issue 13 b4)', () => {
+    const statement = buildTotalsStatement(budgetWarrantyList, { filters: {} }, null);
+    const text = new PgDialect().sqlToQuery(statement ?? sql``).sql;
+    expect(text).toMatch(/FROM order_summaries s WHERE/);
+    expect(text).not.toMatch(/JOIN projects/);
   });
 });
 

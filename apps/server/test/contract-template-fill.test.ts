@@ -83,7 +83,70 @@ function pageText(pdf: PDFDocument, index: number): string {
     .join('\n');
 }
 
+/** The texts a page draws with where they start and the font size (pdf-lib's `/<font> size Tf … x y Tm <hex> Tj`). */
+function pageTexts(pdf: PDFDocument, index: number) {
+  const contents = pdf.getPage(index).node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
+  const source = streams
+    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
+    .join('\n');
+  return [...source.matchAll(/\/(\S+) ([\d.]+) Tf[\s\S]*?1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm\s*<([0-9A-Fa-f]*)> Tj/g)].map(
+    (match) => ({
+      bold: (match[1] ?? '').startsWith('Helvetica-Bold'),
+      size: Number(match[2]),
+      x: Number(match[3]),
+      y: Number(match[4]),
+      text: Buffer.from(match[5] ?? '', 'hex').toString('latin1'),
+    }),
+  );
+}
+
+/** A one-page template of that size, with no form field. */
+async function plainTemplateOf(width: number, height: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([width, height]).drawText('CG', { x: 10, y: 10, size: 8, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await pdf.save());
+}
+
 describe('contract template download, filled with the contract', () => {
+  it('lays the summary out within any page: narrow pages stack labels over wrapped values, tiny ones get A4', async () => {
+    const measure = await PDFDocument.create();
+    const regular = await measure.embedFont(StandardFonts.Helvetica);
+    const bold = await measure.embedFont(StandardFonts.HelveticaBold);
+    const longBuyer = 'Direction régionale des achats travaux fibre optique Nouvelle-Aquitaine et Occitanie';
+    const contractId = await createContract(testApp.app, testApp.db, admin, { referentBuyer: longBuyer });
+    for (const [width, height, expected] of [
+      [200, 280, [595.28, 841.89]],
+      [300, 420, [300, 420]],
+      [595, 842, [595, 842]],
+      [842, 595, [842, 595]],
+    ] as const) {
+      const response = await download(contractId, await upload(await plainTemplateOf(width, height), `Modèle ${width}`));
+      expect(response.statusCode, response.body).toBe(200);
+      const filled = await PDFDocument.load(response.rawPayload);
+      const summaryPages = filled.getPageCount() - 1;
+      expect(summaryPages).toBeGreaterThanOrEqual(1);
+      const words: string[] = [];
+      for (let index = 0; index < summaryPages; index += 1) {
+        const page = filled.getPage(index).getSize();
+        expect([page.width, page.height].map((side) => Math.round(side))).toEqual(expected.map((side) => Math.round(side)));
+        for (const text of pageTexts(filled, index)) {
+          const textWidth = (text.bold ? bold : regular).widthOfTextAtSize(text.text, text.size);
+          expect(text.x, `${text.text} on ${width}×${height}`).toBeGreaterThanOrEqual(18);
+          expect(text.x + textWidth, `${text.text} on ${width}×${height}`).toBeLessThanOrEqual(page.width - 18 + 0.01);
+          expect(text.y, `${text.text} on ${width}×${height}`).toBeGreaterThanOrEqual(18);
+          expect(text.y + text.size, `${text.text} on ${width}×${height}`).toBeLessThanOrEqual(page.height - 18);
+          words.push(...text.text.split(' '));
+        }
+      }
+      // nothing lost to the wrapping
+      expect(words.join(' ')).toContain(longBuyer);
+      expect(words).toContain('Référent');
+      expect(pageText(filled, summaryPages)).toContain('CG');
+    }
+  });
+
   it('fills each form field named after a contract field, locks it, and leaves the other fields to the buyer', async () => {
     const contractId = await createContract(testApp.app, testApp.db, admin, {
       signatureDate: '2026-01-05',

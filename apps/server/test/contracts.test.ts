@@ -8,6 +8,7 @@ import {
   CONTRACT_PARENT_ITSELF_MESSAGE,
   ENVELOPE_ALREADY_DECIDED_MESSAGE,
   ENVELOPE_DELETE_NOT_DRAFT_MESSAGE,
+  ENVELOPE_DOCUMENT_FOLLOWS_MESSAGE,
   ENVELOPE_DOCUMENTS_DRAFT_MESSAGE,
   ENVELOPE_NO_DOCUMENT_MESSAGE,
   ENVELOPE_NOT_SENDABLE_MESSAGE,
@@ -389,9 +390,44 @@ describe('envelopes', () => {
       [await userIdOf(testApp.db, 'cdp'), 'validated', 'Bon pour moi', true],
       [await userIdOf(testApp.db, 'comptable'), null, null, false],
     ]);
-    const twice = await moveEnvelope(envelopeId, 'env_to_validated', cdp);
-    expect(twice.statusCode).toBe(422);
-    expect(twice.json().error).toBe(ENVELOPE_ALREADY_DECIDED_MESSAGE);
+    // the validator who decided is no longer offered Valider / Refuser; the other one still is
+    const offered = async (token: string) =>
+      (
+        await inject(testApp.app, {
+          method: 'GET',
+          url: `/api/node/${record.statusWF?.nodeId}/transitions/${envelopeId}`,
+          token,
+        })
+      )
+        .json<{ transitionCode: string }[]>()
+        .map((transition) => transition.transitionCode)
+        .sort();
+    expect(await offered(cdp)).toEqual([]);
+    expect(await offered(accountant)).toEqual(['env_to_refused', 'env_to_validated']);
+    // validating twice is refused with its reason and changes nothing: validator row, token, history
+    const historyBefore = (await send('GET', `/api/wftoken/history/envelope/${envelopeId}`)).json();
+    const tokenVersion = async () =>
+      (
+        await testApp.db
+          .select({ version: workflowTokens.version })
+          .from(workflowTokens)
+          .where(and(eq(workflowTokens.entityName, 'envelope'), eq(workflowTokens.entityId, envelopeId)))
+          .orderBy(asc(workflowTokens.id))
+      )[0]?.version;
+    const versionBefore = await tokenVersion();
+    for (const [code, comment] of [
+      ['env_to_validated', 'Encore moi'],
+      ['env_to_refused', 'Finalement non'],
+    ] as const) {
+      const twice = await moveEnvelope(envelopeId, code, cdp, comment);
+      expect(twice.statusCode).toBe(422);
+      expect(twice.json().error).toBe(ENVELOPE_ALREADY_DECIDED_MESSAGE);
+    }
+    const unchanged = (await send('GET', `/api/envelope/${envelopeId}`)).json<EnvelopeRecord>();
+    expect(unchanged.statusWF).toEqual(record.statusWF);
+    expect(unchanged.validators).toEqual(record.validators);
+    expect((await send('GET', `/api/wftoken/history/envelope/${envelopeId}`)).json()).toEqual(historyBefore);
+    expect(await tokenVersion()).toBe(versionBefore);
 
     const last = await moveEnvelope(envelopeId, 'env_to_validated', accountant, 'Conforme');
     expect(last.statusCode, last.body).toBe(200);
@@ -446,6 +482,96 @@ describe('envelopes', () => {
     const record = (await send('GET', `/api/envelope/${envelopeId}`)).json<EnvelopeRecord>();
     expect(record.statusWF?.nodeCode).toBe('env_pending_validation');
     expect(record.validators.map((row) => row.decision)).toEqual([null]);
+  });
+
+  it('lets a reader of the envelope read its documents without the document right, and names the envelope on them', async () => {
+    const contractId = await createContract(testApp.app, testApp.db, admin);
+    const envelopeId = await createEnvelope(testApp.app, testApp.db, admin, contractId);
+    const uploaded = await uploadToEnvelope(testApp.app, testApp.db, admin, envelopeId);
+    const documentId = Number(uploaded.json().id);
+    const envelopeName = (await send('GET', `/api/envelope/${envelopeId}`)).json<EnvelopeRecord>().name;
+    // the demo project manager reads envelopes, not documents
+    const cdp = await login(testApp.app, 'cdp', 'cdp');
+    const listed = await send('GET', `/api/documents?entity=envelope&id=${envelopeId}`, undefined, cdp);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<{ id: number }[]>().map((document) => document.id)).toEqual([documentId]);
+    const detail = await send('GET', `/api/documents/${documentId}`, undefined, cdp);
+    expect(detail.statusCode, detail.body).toBe(200);
+    // the envelope by its name, with its contract for the link
+    expect(detail.json()).toMatchObject({
+      entity: 'envelope',
+      entityId: envelopeId,
+      ownerName: envelopeName,
+      ownerParentId: contractId,
+    });
+    expect((await send('GET', `/api/document/${documentId}/validators`, undefined, cdp)).statusCode).toBe(200);
+    const download = await inject(testApp.app, {
+      method: 'POST',
+      url: `/api/document/${documentId}`,
+      payload: `token=${encodeURIComponent(cdp)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // the other owners' documents and the documents screen still need the document right
+    const [agency] = await testApp.db.select({ id: agencies.id }).from(agencies).orderBy(asc(agencies.id)).limit(1);
+    expect((await send('GET', `/api/documents?entity=agency&id=${agency?.id}`, undefined, cdp)).statusCode).toBe(403);
+    expect((await send('GET', '/api/documents', undefined, cdp)).statusCode).toBe(403);
+    // without the envelope read right, nothing
+    const stranger = await actingAs(testApp, { read: ['contract'] });
+    expect((await send('GET', `/api/documents?entity=envelope&id=${envelopeId}`, undefined, stranger.token)).statusCode).toBe(
+      403,
+    );
+    expect((await send('GET', `/api/documents/${documentId}`, undefined, stranger.token)).statusCode).toBe(403);
+    // the documents screen names the envelope and its contract too
+    const screen = (await send('GET', `/api/documents?filters=${encodeURIComponent(JSON.stringify({ id: documentId }))}`)).json<{
+      content: { ownerName: string; ownerParentId: number }[];
+    }>();
+    expect(screen.content.map((row) => [row.ownerName, row.ownerParentId])).toEqual([[envelopeName, contractId]]);
+  });
+
+  it("moves the envelope's documents with it (in validation, validated, back to draft); never one by one", async () => {
+    const envelopeId = await envelopeInValidation();
+    const cdp = await login(testApp.app, 'cdp', 'cdp');
+    const accountant = await login(testApp.app, 'comptable', 'comptable');
+    const steps = async () =>
+      (await send('GET', `/api/documents?entity=envelope&id=${envelopeId}`))
+        .json<{ id: number; statusWF: string }[]>()
+        .map((document) => document.statusWF);
+    expect(await steps()).toEqual(['En attente de validation']);
+    const [document] = (await send('GET', `/api/documents?entity=envelope&id=${envelopeId}`)).json<{ id: number }[]>();
+    const documentToken = (await send('GET', `/api/wftoken/document/${document?.id}`)).json<{
+      id: number;
+      node: { id: number };
+    }>();
+    // nobody moves an envelope document on its own: nothing offered, a move refused with its reason
+    expect((await send('GET', `/api/node/${documentToken.node.id}/transitions/${document?.id}`)).json()).toEqual([]);
+    const alone = await send('POST', `/api/wftoken/move/${documentToken.id}/${await transitionId('doc_to_validated')}`, {
+      comment: null,
+    });
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().error).toBe(ENVELOPE_DOCUMENT_FOLLOWS_MESSAGE);
+
+    expect((await moveEnvelope(envelopeId, 'env_to_validated', cdp)).statusCode).toBe(200);
+    expect(await steps()).toEqual(['En attente de validation']);
+    expect((await moveEnvelope(envelopeId, 'env_to_validated', accountant)).statusCode).toBe(200);
+    expect(await steps()).toEqual(['Validé']);
+    const signing = await send('POST', '/api/document/signature/email', {
+      docIds: [document?.id],
+      signers: [0, 1].map((index) => ({
+        name: `Signataire ${index}`,
+        email: `signataire${index}@example.com`,
+        phoneCountryCode: '+33',
+        phoneNumber: `061234567${index}`,
+        anchorRequired: true,
+        anchorString: `key${index + 1}`,
+      })),
+    });
+    expect(signing.statusCode).toBe(422);
+    expect(signing.json().error).toBe(ENVELOPE_DOCUMENT_FOLLOWS_MESSAGE);
+    // back to draft, back to draft
+    expect((await moveEnvelope(envelopeId, 'env_from_validated_to_draft', admin, 'À reprendre')).statusCode).toBe(200);
+    expect(await steps()).toEqual(['Brouillon']);
   });
 
   it('deletes only a draft envelope without documents, with its token', async () => {

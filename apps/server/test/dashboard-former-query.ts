@@ -1,9 +1,13 @@
 import { type DashboardNode, RUNNING_ORDER_NODE_CODES, type RunningOrdersAmount } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
-import { listNodes, visibleNodeIds } from '../src/modules/workflow/workflow-catalogue.js';
-import { type ResolvedActor, tokenFilterCondition } from '../src/modules/workflow/workflow-filters.js';
-import type { WorkflowRegistry } from '../src/modules/workflow/workflow-registry.js';
+import {
+  listNodes,
+  type ResolvedActor,
+  tokenFilterCondition,
+  visibleNodeIds,
+  type WorkflowRegistry,
+} from '../src/modules/workflow/index.js';
 import { defineList, type ListDefinition } from '../src/platform/list-engine.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
 

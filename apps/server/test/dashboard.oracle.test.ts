@@ -7,11 +7,11 @@ import {
   attachmentsToValidateList,
   marketsToValidateList,
   ordersToValidateList,
-} from '../src/modules/workflow/dashboard-to-validate.js';
-import type { ResolvedActor } from '../src/modules/workflow/workflow-filters.js';
+  type ResolvedActor,
+} from '../src/modules/workflow/index.js';
 import { configureLists, type ListDefinition, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
+import { adminSuite } from './admin-suite.js';
 import {
   formerDashboardNodes,
   formerHaveToDo,
@@ -19,7 +19,7 @@ import {
   formerRunningOrderList,
   formerRunningOrdersAmount,
 } from './dashboard-former-query.js';
-import { createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
+import { inject, userIdOf } from './helper.js';
 import { createOrder, marketWithBpu, pricesOf } from './orders-fixtures.js';
 import { delegate } from './workflow-fixtures.js';
 
@@ -29,21 +29,19 @@ import { delegate } from './workflow-fixtures.js';
  * compared with the former tokens query (dashboard-former-query.ts) for every demo profile, one of them
  * acting for a delegator.
  */
-let testApp: TestApp;
+const suite = adminSuite();
 const USERS = ['admin', 'cdp', 'sst', 'comptable', 'valideur', 'lecteur'] as const;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   for (const uid of USERS) {
-    tokens[uid] = await login(testApp.app, uid, uid);
+    tokens[uid] = await suite.loginAs(uid);
   }
-  const admin = tokens.admin ?? '';
-  const fixtures = attachmentFixtures(testApp.app, testApp.db, () => admin);
-  const market = await marketWithBpu(testApp.app, testApp.db, admin);
+  const { admin, fx: fixtures } = suite;
+  const market = await marketWithBpu(suite.app, suite.db, admin);
   // orders on several nodes (draft, CDP validation, validated: running) and attachments on theirs
-  await createOrder(testApp.app, testApp.db, admin, market.marketId);
-  const atCdp = await createOrder(testApp.app, testApp.db, admin, market.marketId);
+  await createOrder(suite.app, suite.db, admin, market.marketId);
+  const atCdp = await createOrder(suite.app, suite.db, admin, market.marketId);
   await fixtures.move('order', atCdp, 'os_submit_to_cdp', 'os_validation_cdp');
   const validated = await fixtures.validatedOrder(market);
   await fixtures.validatedOrder(market, ['3']);
@@ -51,29 +49,24 @@ beforeAll(async () => {
   const submitted = await fixtures.attachment(validated);
   await fixtures.move('attachement', submitted, 'att_submit_to_cdp', 'att_validating');
   // sst acts today for cdp (My tasks adds cdp's, within cdp's scope)
-  await testApp.db.execute(sql`DELETE FROM delegations`);
-  await delegate(testApp.db, await userIdOf(testApp.db, 'cdp'), await userIdOf(testApp.db, 'sst'), -1, 1);
+  await suite.db.execute(sql`DELETE FROM delegations`);
+  await delegate(suite.db, await userIdOf(suite.db, 'cdp'), await userIdOf(suite.db, 'sst'), -1, 1);
   // arrival times in whole seconds, three tokens a second: the sorts on them meet ties, broken by the id
-  await testApp.db.execute(
+  await suite.db.execute(
     sql`UPDATE workflow_tokens SET updated_at = timestamptz '2026-01-05 08:00:00+00' + ((id * 7) % 11 / 3) * interval '1 second'`,
   );
 });
 
 afterAll(async () => {
-  configureLists(testApp.db, undefined);
-  await testApp?.close();
+  configureLists(suite.db, undefined);
 });
 
 async function actorsOf(uid: string): Promise<ResolvedActor[]> {
-  const principal = await testApp.app.principals.get(await userIdOf(testApp.db, uid));
-  if (!principal) {
-    throw new Error(`no principal ${uid}`);
-  }
-  return testApp.app.workflow.actorsOf(principal);
+  return suite.app.workflow.actorsOf(await suite.principalOf(uid));
 }
 
 async function get<Reply>(uid: string, url: string): Promise<{ status: number; body: Reply }> {
-  const reply = await testApp.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[uid]}` } });
+  const reply = await suite.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[uid]}` } });
   return { status: reply.statusCode, body: reply.json<Reply>() };
 }
 
@@ -83,7 +76,7 @@ describe('GET /dashboard/nodes answers the former tokens count', () => {
   for (const uid of USERS) {
     it(uid, async () => {
       const actors = await actorsOf(uid);
-      const expected = await formerDashboardNodes(testApp.db, testApp.app.workflow.registry, actors, roleIdsOf(actors));
+      const expected = await formerDashboardNodes(suite.db, suite.app.workflow.registry, actors, roleIdsOf(actors));
       const found = await get<DashboardNode[]>(uid, '/api/dashboard/nodes');
       expect(found.status).toBe(200);
       expect(found.body).toEqual(expected);
@@ -97,8 +90,8 @@ describe('GET /dashboard/nodes answers the former tokens count', () => {
 
   it('stops counting at the lists cap and says so', async () => {
     const actors = await actorsOf('admin');
-    const expected = await formerDashboardNodes(testApp.db, testApp.app.workflow.registry, actors, roleIdsOf(actors));
-    configureLists(testApp.db, { countCap: 1 });
+    const expected = await formerDashboardNodes(suite.db, suite.app.workflow.registry, actors, roleIdsOf(actors));
+    configureLists(suite.db, { countCap: 1 });
     try {
       const found = await get<DashboardNode[]>('admin', '/api/dashboard/nodes');
       const capped = (count: number, shown: number, flag: boolean | undefined) =>
@@ -116,7 +109,7 @@ describe('GET /dashboard/nodes answers the former tokens count', () => {
       }
       expect(found.body.some((node) => node.countCapped)).toBe(true);
     } finally {
-      configureLists(testApp.db, undefined);
+      configureLists(suite.db, undefined);
     }
   });
 });
@@ -125,14 +118,14 @@ describe('the running orders answer the former tokens query', () => {
   for (const uid of USERS) {
     it(uid, async () => {
       const actors = await actorsOf(uid);
-      const registry = testApp.app.workflow.registry;
+      const registry = suite.app.workflow.registry;
       const amount = await get<RunningOrdersAmount>(uid, '/api/dashboard/runningorders/amount');
-      expect(amount.body).toEqual(await formerRunningOrdersAmount(testApp.db, registry, actors));
+      expect(amount.body).toEqual(await formerRunningOrdersAmount(suite.db, registry, actors));
       for (const query of ['size=200&sort=updatedAt,desc', 'size=200', 'size=2&page=1&sort=updatedAt,asc']) {
         const found = await get<ListReply<Record<string, unknown>>>(uid, `/api/dashboard/runningorders?${query}`);
         expect(found.status).toBe(200);
         const expected = await runList(
-          testApp.db,
+          suite.db,
           formerRunningOrderList(registry, actors),
           parseListQuery(Object.fromEntries(new URLSearchParams(query))),
           null,
@@ -167,7 +160,7 @@ describe('the "to validate" lists answer the former tokens query', () => {
     for (const uid of USERS) {
       it(`${path}, ${uid}`, async () => {
         const actors = await actorsOf(uid);
-        const former = formerListShape(list(formerHaveToDo(testApp.app.workflow.registry, actors, entity, entityId)));
+        const former = formerListShape(list(formerHaveToDo(suite.app.workflow.registry, actors, entity, entityId)));
         for (const query of [
           'page=0&size=10&sort=since,asc',
           'size=200&sort=since,desc&summary=true',
@@ -179,12 +172,7 @@ describe('the "to validate" lists answer the former tokens query', () => {
             return;
           }
           expect(found.status).toBe(200);
-          const expected = await runList(
-            testApp.db,
-            former,
-            parseListQuery(Object.fromEntries(new URLSearchParams(query))),
-            null,
-          );
+          const expected = await runList(suite.db, former, parseListQuery(Object.fromEntries(new URLSearchParams(query))), null);
           expect(found.body).toEqual(JSON.parse(JSON.stringify(expected)));
         }
       });
@@ -213,19 +201,19 @@ describe('the running amount follows the writes (stored node summaries)', () => 
   const seen: Record<string, number> = {};
 
   async function expectKept(step: string) {
-    const registry = testApp.app.workflow.registry;
+    const registry = suite.app.workflow.registry;
     for (const uid of scopes) {
       const amount = await get<RunningOrdersAmount>(uid, '/api/dashboard/runningorders/amount');
       expect(amount.status).toBe(200);
-      expect(amount.body, `${step}: ${uid}`).toEqual(await formerRunningOrdersAmount(testApp.db, registry, await actorsOf(uid)));
+      expect(amount.body, `${step}: ${uid}`).toEqual(await formerRunningOrdersAmount(suite.db, registry, await actorsOf(uid)));
       seen[uid] = Math.max(seen[uid] ?? 0, amount.body.count);
     }
-    const orders = await orderNodeSummaries(testApp.db);
+    const orders = await orderNodeSummaries(suite.db);
     expect(orders.stored, step).toEqual(orders.recomputed);
-    const attachments = await attachmentNodeSummaries(testApp.db);
+    const attachments = await attachmentNodeSummaries(suite.db);
     expect(attachments.stored, step).toEqual(attachments.recomputed);
     const used = await rowsOf<{ id: number; used: string; recomputed: string }>(
-      testApp.db,
+      suite.db,
       sql`SELECT d.id, d.used::text AS used, coalesce(sum(ad.amount), 0)::numeric(14, 2)::text AS recomputed
         FROM deposits d LEFT JOIN attachment_deposits ad ON ad.deposit_id = d.id GROUP BY d.id ORDER BY d.id`,
     );
@@ -236,49 +224,48 @@ describe('the running amount follows the writes (stored node summaries)', () => 
   }
 
   it('after every kind of write', async () => {
-    const admin = tokens.admin ?? '';
-    const fixtures = attachmentFixtures(testApp.app, testApp.db, () => admin);
+    const { admin, fx: fixtures } = suite;
     await expectKept('start');
     // a market of cdp's demo project and sst's agency, where the writes happen
     const [demo] = await rowsOf<{ id: number; project_id: number; agency_id: number }>(
-      testApp.db,
+      suite.db,
       sql`SELECT m.id, m.project_id, m.agency_id FROM markets m ORDER BY m.id LIMIT 1`,
     );
-    const market = await marketWithBpu(testApp.app, testApp.db, admin);
-    await testApp.db.execute(sql`UPDATE markets SET project_id = ${demo?.project_id}, agency_id = ${demo?.agency_id}
+    const market = await marketWithBpu(suite.app, suite.db, admin);
+    await suite.db.execute(sql`UPDATE markets SET project_id = ${demo?.project_id}, agency_id = ${demo?.agency_id}
       WHERE id = ${market.marketId}`);
     const running = await fixtures.validatedOrder(market);
     await expectKept('an order validated');
     const deposit = await fixtures.deposit(market.marketId, '500.00');
     const attachment = await fixtures.attachment(running);
     await fixtures.saveLines(attachment, [
-      { prestation: (await pricesOf(testApp.db, market.bpuId))[0]?.prestation ?? 0, quantity: '2' },
+      { prestation: (await pricesOf(suite.db, market.bpuId))[0]?.prestation ?? 0, quantity: '2' },
     ]);
     await fixtures.validate(attachment);
     const [consumed] = await rowsOf<{ used: string }>(
-      testApp.db,
+      suite.db,
       sql`SELECT used::text AS used FROM deposits WHERE id = ${deposit}`,
     );
     expect(Number(consumed?.used)).toBeGreaterThan(0);
     await expectKept('an attachment validated, a deposit consumed');
-    await testApp.db.execute(sql`UPDATE orders SET total = total + 12.34, total_ttc = total_ttc + 14.81 WHERE id = ${running}`);
+    await suite.db.execute(sql`UPDATE orders SET total = total + 12.34, total_ttc = total_ttc + 14.81 WHERE id = ${running}`);
     await expectKept('a running order edited');
     // the order moved to another project and agency (the market's), with its attachment
-    const other = await marketWithBpu(testApp.app, testApp.db, admin);
-    await testApp.db.execute(sql`UPDATE orders o SET market_id = m.id, project_id = m.project_id, agency_id = m.agency_id
+    const other = await marketWithBpu(suite.app, suite.db, admin);
+    await suite.db.execute(sql`UPDATE orders o SET market_id = m.id, project_id = m.project_id, agency_id = m.agency_id
       FROM markets m WHERE m.id = ${other.marketId} AND o.id = ${running}`);
     await expectKept('an order moved to another project and agency');
-    await testApp.db.execute(sql`UPDATE orders o SET market_id = m.id, project_id = m.project_id, agency_id = m.agency_id
+    await suite.db.execute(sql`UPDATE orders o SET market_id = m.id, project_id = m.project_id, agency_id = m.agency_id
       FROM markets m WHERE m.id = ${market.marketId} AND o.id = ${running}`);
-    await testApp.db.execute(sql`DELETE FROM attachment_deposits WHERE deposit_id = ${deposit}`);
+    await suite.db.execute(sql`DELETE FROM attachment_deposits WHERE deposit_id = ${deposit}`);
     await expectKept('moved back, the consumption removed');
     const closing = await fixtures.validatedOrder(market, ['1']);
     const moved = await fixtures.move('order', closing, 'os_to_closed', 'os_closed');
     expect(moved.statusCode, moved.body).toBe(200);
     await expectKept('an order closed');
-    const draft = await createOrder(testApp.app, testApp.db, admin, market.marketId);
+    const draft = await createOrder(suite.app, suite.db, admin, market.marketId);
     await expectKept('a draft created');
-    const deleted = await inject(testApp.app, { method: 'DELETE', url: `/api/order/${draft}/delete`, token: admin });
+    const deleted = await inject(suite.app, { method: 'DELETE', url: `/api/order/${draft}/delete`, token: admin });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await expectKept('a draft deleted');
     // the comparison meant something for each scope

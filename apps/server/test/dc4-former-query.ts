@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
-import { attachmentValidatedSql, orderOrderedSql } from '../src/modules/budgets/budget-sql.js';
-import { dc4List } from '../src/modules/budgets/dc4.lists.js';
+import { attachmentValidatedSql, dc4List, orderOrderedSql } from '../src/modules/budgets/index.js';
 import { type ListColumn, parseListQuery, runList } from '../src/platform/list-engine.js';
 
 /**

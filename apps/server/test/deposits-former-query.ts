@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { depositList } from '../src/modules/deposits/deposits.lists.js';
+import { depositList } from '../src/modules/deposits/index.js';
 import type { ListColumn, ListDefinition } from '../src/platform/list-engine.js';
 
 /**

@@ -2,7 +2,7 @@ import { ENVELOPE_DOCUMENTS_DRAFT_MESSAGE, type EnvelopeValidator } from '@isf/c
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, projects, userProjects } from '../src/db/schema/index.js';
-import { FILE_CONTENT_MESSAGE } from '../src/modules/documents/documents.service.js';
+import { FILE_CONTENT_MESSAGE } from '../src/modules/documents/index.js';
 import { createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
 import { multipart } from './multipart.js';

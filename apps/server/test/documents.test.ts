@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema/index.js';
-import { FILE_CONTENT_MESSAGE, NO_FILE_MESSAGE } from '../src/modules/documents/documents.service.js';
+import { FILE_CONTENT_MESSAGE, NO_FILE_MESSAGE } from '../src/modules/documents/index.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp } from './helper.js';
 import { multipart } from './multipart.js';
 

@@ -13,7 +13,7 @@ import { createDirectoryStorage } from '../src/integrations/storage/directory-st
 import { createFileStorage } from '../src/integrations/storage/file-storage.js';
 import { createS3Storage } from '../src/integrations/storage/s3-storage.js';
 import { type FileStorage, StoredFileMissing } from '../src/integrations/storage/storage.port.js';
-import { STORED_FILE_MISSING_MESSAGE } from '../src/modules/documents/documents.service.js';
+import { STORED_FILE_MISSING_MESSAGE } from '../src/modules/documents/index.js';
 import { createTestApp, inject, login, type TestApp } from './helper.js';
 import { multipart } from './multipart.js';
 import { startS3Server, type TestS3Server } from './s3-server.js';

@@ -4,8 +4,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../src/db/schema/index.js';
-import { attachmentList } from '../src/modules/attachments/attachments.lists.js';
-import { orderList } from '../src/modules/orders/orders.lists.js';
+import { attachmentList } from '../src/modules/attachments/index.js';
+import { orderList } from '../src/modules/orders/index.js';
 import { access } from '../src/platform/access.js';
 import {
   buildListStatements,
@@ -168,7 +168,7 @@ describe('the count of a list, capped', () => {
     expect(few.totalElements).toBe(3);
     expect(few).not.toHaveProperty('totalCapped');
     // a page further than the cap counts to its end: whether a next page exists stays exact
-    const { projectList } = await import('../src/modules/projects/projects.list.js');
+    const { projectList } = await import('../src/modules/projects/index.js');
     const inScope = await rowsOf(
       testApp.db,
       sql`SELECT count(*)::int AS n FROM ${projectList.from} WHERE ${buildWhere(projectList, { filters: {} }, principal)}`,

@@ -1,13 +1,12 @@
 import type { ListReply } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentList } from '../src/modules/attachments/attachments.lists.js';
-import { orderList } from '../src/modules/orders/orders.lists.js';
+import { attachmentList } from '../src/modules/attachments/index.js';
+import { orderList } from '../src/modules/orders/index.js';
 import { configureLists, type ListDefinition, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
+import { adminSuite } from './admin-suite.js';
 import { formerDepositList } from './deposits-former-query.js';
-import { createTestApp, login, type TestApp, userIdOf } from './helper.js';
 import { marketWithBpu, pricesOf } from './orders-fixtures.js';
 
 /**
@@ -17,11 +16,10 @@ import { marketWithBpu, pricesOf } from './orders-fixtures.js';
  * the former statements (the lists without summaries; the deposits' lateral sum, deposits-former-query.ts),
  * before and after writes, with the default and a capped count.
  */
-let testApp: TestApp;
+const suite = adminSuite();
 const USERS = ['admin', 'cdp', 'sst'] as const;
 const tokens: Record<string, string> = {};
 let market: { marketId: number; bpuId: number };
-let fixtures: ReturnType<typeof attachmentFixtures>;
 
 /** The lists as they were: no stored source. */
 const withoutStored = (list: ListDefinition): ListDefinition => {
@@ -66,45 +64,42 @@ const lists: { name: string; path: string; former: ListDefinition; queries: stri
 ];
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   for (const uid of USERS) {
-    tokens[uid] = await login(testApp.app, uid, uid);
+    tokens[uid] = await suite.loginAs(uid);
   }
-  const admin = tokens.admin ?? '';
-  fixtures = attachmentFixtures(testApp.app, testApp.db, () => admin);
+  const { admin, fx } = suite;
   // a market of the first demo market's project and agency (cdp's and sst's scope)
   const [demo] = await rowsOf<{ project_id: number; agency_id: number }>(
-    testApp.db,
+    suite.db,
     sql`SELECT project_id, agency_id FROM markets ORDER BY id LIMIT 1`,
   );
-  market = await marketWithBpu(testApp.app, testApp.db, admin);
-  await testApp.db.execute(sql`UPDATE markets SET project_id = ${demo?.project_id}, agency_id = ${demo?.agency_id}
+  market = await marketWithBpu(suite.app, suite.db, admin);
+  await suite.db.execute(sql`UPDATE markets SET project_id = ${demo?.project_id}, agency_id = ${demo?.agency_id}
     WHERE id = ${market.marketId}`);
-  await fixtures.deposit(market.marketId, '800.00');
-  const order = await fixtures.validatedOrder(market);
-  await fixtures.validatedOrder(market, ['3']);
-  const prestation = (await pricesOf(testApp.db, market.bpuId))[0]?.prestation ?? 0;
+  await fx.deposit(market.marketId, '800.00');
+  const order = await fx.validatedOrder(market);
+  await fx.validatedOrder(market, ['3']);
+  const prestation = (await pricesOf(suite.db, market.bpuId))[0]?.prestation ?? 0;
   for (const quantity of ['2', '5']) {
-    const attachment = await fixtures.attachment(order);
-    await fixtures.saveLines(attachment, [{ prestation, quantity }]);
-    await fixtures.validate(attachment);
+    const attachment = await fx.attachment(order);
+    await fx.saveLines(attachment, [{ prestation, quantity }]);
+    await fx.validate(attachment);
   }
-  await fixtures.attachment(order);
+  await fx.attachment(order);
   // totals are never kept between requests here (a slow statement under load would be cached)
-  configureLists(testApp.db, { totalsCachedFromMs: Number.POSITIVE_INFINITY });
+  configureLists(suite.db, { totalsCachedFromMs: Number.POSITIVE_INFINITY });
 }, 240_000);
 
 afterAll(async () => {
-  configureLists(testApp.db, undefined);
-  await testApp?.close();
+  configureLists(suite.db, undefined);
 });
 
 async function compareAll(step: string) {
   for (const { name, path, former, queries } of lists) {
     for (const uid of USERS) {
-      const principal = await testApp.app.principals.get(await userIdOf(testApp.db, uid));
+      const principal = await suite.principalOf(uid);
       for (const query of queries) {
-        const reply = await testApp.app.inject({
+        const reply = await suite.app.inject({
           method: 'GET',
           url: `${path}?${encodeURI(query)}`,
           headers: { authorization: `Bearer ${tokens[uid]}` },
@@ -115,7 +110,7 @@ async function compareAll(step: string) {
         }
         expect(reply.statusCode, `${step} ${name} ${uid} ${query}: ${reply.body}`).toBe(200);
         const { filter: _filter, ...wire } = Object.fromEntries(new URLSearchParams(query));
-        const expected = await runList(testApp.db, former, parseListQuery(wire), principal ?? null);
+        const expected = await runList(suite.db, former, parseListQuery(wire), principal);
         expect(reply.json(), `${step} ${name} ${uid} ${query}`).toEqual(JSON.parse(JSON.stringify(expected)));
       }
     }
@@ -125,34 +120,34 @@ async function compareAll(step: string) {
 describe('the unfiltered count and totals answer the former statements', () => {
   it('on the fixture, with the default and a capped count', async () => {
     await compareAll('start');
-    configureLists(testApp.db, { totalsCachedFromMs: Number.POSITIVE_INFINITY, countCap: 1 });
+    configureLists(suite.db, { totalsCachedFromMs: Number.POSITIVE_INFINITY, countCap: 1 });
     try {
       await compareAll('count capped at 1');
     } finally {
-      configureLists(testApp.db, { totalsCachedFromMs: Number.POSITIVE_INFINITY });
+      configureLists(suite.db, { totalsCachedFromMs: Number.POSITIVE_INFINITY });
     }
   });
 
   it('after writes', async () => {
-    const order = await fixtures.validatedOrder(market, ['7']);
-    const attachment = await fixtures.attachment(order);
-    await fixtures.saveLines(attachment, [
-      { prestation: (await pricesOf(testApp.db, market.bpuId))[1]?.prestation ?? 0, quantity: '4' },
+    const order = await suite.fx.validatedOrder(market, ['7']);
+    const attachment = await suite.fx.attachment(order);
+    await suite.fx.saveLines(attachment, [
+      { prestation: (await pricesOf(suite.db, market.bpuId))[1]?.prestation ?? 0, quantity: '4' },
     ]);
-    await fixtures.validate(attachment);
-    await testApp.db.execute(sql`UPDATE orders SET total = total + 1.11, total_ttc = total_ttc + 1.33 WHERE id = ${order}`);
-    await testApp.db.execute(sql`UPDATE attachments SET amount = amount + 2.22, rg = rg + 0.11 WHERE id = ${attachment}`);
+    await suite.fx.validate(attachment);
+    await suite.db.execute(sql`UPDATE orders SET total = total + 1.11, total_ttc = total_ttc + 1.33 WHERE id = ${order}`);
+    await suite.db.execute(sql`UPDATE attachments SET amount = amount + 2.22, rg = rg + 0.11 WHERE id = ${attachment}`);
     await compareAll('an order, an attachment validated, both edited');
-    const other = await marketWithBpu(testApp.app, testApp.db, tokens.admin ?? '');
-    await testApp.db.execute(sql`UPDATE orders o SET market_id = m.id, project_id = m.project_id, agency_id = m.agency_id
+    const other = await marketWithBpu(suite.app, suite.db, tokens.admin ?? '');
+    await suite.db.execute(sql`UPDATE orders o SET market_id = m.id, project_id = m.project_id, agency_id = m.agency_id
       FROM markets m WHERE m.id = ${other.marketId} AND o.id = ${order}`);
-    await testApp.db.execute(sql`DELETE FROM attachment_deposits WHERE attachment_id = ${attachment}`);
+    await suite.db.execute(sql`DELETE FROM attachment_deposits WHERE attachment_id = ${attachment}`);
     await compareAll('the order moved out of the scope, a consumption removed');
   });
 
   it('My tasks and My scope are totalled on their own rows, not on the summaries', async () => {
     const get = async (uid: string, url: string) =>
-      (await testApp.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[uid]}` } })).json<
+      (await suite.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[uid]}` } })).json<
         ListReply<Record<string, string>>
       >();
     let narrower = 0;

@@ -8,65 +8,30 @@ import {
   type TokenHistoryEntry,
 } from '@isf/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attachments, markets, orders } from '../src/db/schema/index.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
+import { adminSuite } from './admin-suite.js';
 import { subcontractorOfFirstMarket } from './deposits-fixtures.js';
-import { actingAs, createTestApp, inject, login, type TestApp } from './helper.js';
+import { actingAs, inject } from './helper.js';
 import { multipart } from './multipart.js';
 import { demoMarkets, marketWithBpu, pricesOf } from './orders-fixtures.js';
 import { csvRows } from './price-schedules-fixtures.js';
 
 /** Issue 11 item 4, "detail and list gaps" of the monthly statements (spec 2 Monthly statement list and detail). */
 
-let testApp: TestApp;
-let admin: string;
-let fx: ReturnType<typeof attachmentFixtures>;
+const suite = adminSuite();
+const { send, ok, marketWithAttachments } = suite;
 
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await login(testApp.app, 'admin', 'admin');
-  fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
-
-const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
-  inject(testApp.app, { method, url, token, payload: payload as object });
-
-async function ok<T>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> {
-  const done = await response;
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json() as T;
-}
-
-async function createStatement(market: number, token = admin): Promise<number> {
+async function createStatement(market: number, token = suite.admin): Promise<number> {
   return (await ok<{ id: number }>(send('POST', '/api/situation/create', { market, sap: 'SAP-GAPS' }, token))).id;
 }
 
-const detail = (id: number, token = admin) => ok<StatementDetailRecord>(send('GET', `/api/situation/${id}`, undefined, token));
-
-/** A market with a BPU and `count` validated attachments (a line each) on one validated order, plus a draft. */
-async function marketWithAttachments(count = 2) {
-  const market = await marketWithBpu(testApp.app, testApp.db, admin);
-  const order = await fx.validatedOrder(market, ['10', '4']);
-  const [price] = await pricesOf(testApp.db, market.bpuId);
-  const validated: number[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const attachment = await fx.attachment(order);
-    expect((await fx.saveLines(attachment, [{ prestation: price?.prestation ?? 0, quantity: '1.5' }])).statusCode).toBe(200);
-    await fx.validate(attachment);
-    validated.push(attachment);
-  }
-  const draft = await fx.attachment(order);
-  return { market, order, validated, draft };
-}
+const detail = (id: number, token = suite.admin) =>
+  ok<StatementDetailRecord>(send('GET', `/api/situation/${id}`, undefined, token));
 
 type CandidateRow = { id: number; reference: string; orderReference: string; amount: string; nodeName: string };
-const candidatesOf = async (id: number, token = admin) =>
+const candidatesOf = async (id: number, token = suite.admin) =>
   (
     await ok<{ content: CandidateRow[]; totalElements: number }>(
       send('GET', `/api/situation/${id}/agencyattachements?size=200`, undefined, token),
@@ -87,7 +52,7 @@ describe('GET /situation/{id}/agencyattachements (the add-attachments panel)', (
     const references = offered.map((row) => row.reference);
     expect(references).toEqual([...references].sort());
     const [money] = offered.filter((row) => row.id === first);
-    expect(money?.amount).toBe((await fx.detail(first)).amount);
+    expect(money?.amount).toBe((await suite.fx.detail(first)).amount);
     expect(money?.nodeName).toBe('Validé');
 
     // invoiced here or in another statement: no longer offered, to either
@@ -103,9 +68,9 @@ describe('GET /situation/{id}/agencyattachements (the add-attachments panel)', (
   });
 
   it('is read under the statement scope: another agency’s statement is a 404, an unknown one too', async () => {
-    const [, secondMarket] = await demoMarkets(testApp.db);
+    const [, secondMarket] = await demoMarkets(suite.db);
     const theirs = await createStatement(secondMarket?.id ?? 0);
-    const sst = await subcontractorOfFirstMarket(testApp);
+    const sst = await subcontractorOfFirstMarket(suite.testApp);
     expect((await send('GET', `/api/situation/${theirs}/agencyattachements`, undefined, sst.token)).statusCode).toBe(404);
     expect((await send('GET', '/api/situation/2000000000/agencyattachements')).statusCode).toBe(404);
   });
@@ -133,7 +98,7 @@ describe('the list shows what is due next to the gross (GET /situations)', () =>
     await ok(send('POST', `/api/situation/${id}/attachement`, [first, second]));
     await ok(send('POST', `/api/situation/${id}/rg`, [third]));
     for (const tva of ['basic', 'tenPercents', 'reverseCharge'] as const) {
-      await testApp.db.update(markets).set({ tva }).where(eq(markets.id, market.marketId));
+      await suite.db.update(markets).set({ tva }).where(eq(markets.id, market.marketId));
       const record = await detail(id);
       expect(record.rgreleased).not.toBe('0.00');
       expect(dueOf(await listRow(id)), tva).toEqual(dueOf(record));
@@ -141,20 +106,20 @@ describe('the list shows what is due next to the gross (GET /situations)', () =>
     expect((await detail(id)).tvaamount).toBe('0.00');
 
     // half a cent of VAT rounds as the detail does, away from zero, on a positive and on a negative net
-    await testApp.db.update(markets).set({ tva: 'tenPercents' }).where(eq(markets.id, market.marketId));
+    await suite.db.update(markets).set({ tva: 'tenPercents' }).where(eq(markets.id, market.marketId));
     const other = await createStatement(market.marketId);
     const spare = await marketWithAttachments(1);
-    await testApp.db.update(markets).set({ tva: 'tenPercents' }).where(eq(markets.id, spare.market.marketId));
+    await suite.db.update(markets).set({ tva: 'tenPercents' }).where(eq(markets.id, spare.market.marketId));
     const spareStatement = await createStatement(spare.market.marketId);
     await ok(send('POST', `/api/situation/${spareStatement}/attachement`, spare.validated));
-    await testApp.db
+    await suite.db
       .update(attachments)
       .set({ amount: '100.05', rg: '0', depositUsed: '0' })
       .where(inArray(attachments.id, spare.validated));
     const positive = await detail(spareStatement);
     expect(positive).toMatchObject({ totalAmountWithoutRG: '100.05', tvaamount: '10.01', totalAmountTTC: '110.06' });
     expect(dueOf(await listRow(spareStatement))).toEqual(dueOf(positive));
-    await testApp.db
+    await suite.db
       .update(attachments)
       .set({ amount: '0', rg: '0', depositUsed: '0.05' })
       .where(inArray(attachments.id, spare.validated));
@@ -175,24 +140,26 @@ describe('the list shows what is due next to the gross (GET /situations)', () =>
 describe('CSV exports (spec 2 §7: /monthlystatements/csv and /monthlystatements/csv/clientBdc)', () => {
   /** A statement invoicing attachments of three orders of one market: client BDC "BDC-B", "BDC-A" and none. */
   async function statementOverThreeOrders() {
-    const market = await marketWithBpu(testApp.app, testApp.db, admin);
-    const [price] = await pricesOf(testApp.db, market.bpuId);
+    const market = await marketWithBpu(suite.app, suite.db, suite.admin);
+    const [price] = await pricesOf(suite.db, market.bpuId);
     const attachmentsOf: Record<string, number[]> = {};
     for (const [bdc, count] of [
       ['BDC-B', 2],
       ['BDC-A', 1],
       ['', 1],
     ] as const) {
-      const order = await fx.validatedOrder(market, ['10', '4']);
-      await testApp.db
+      const order = await suite.fx.validatedOrder(market, ['10', '4']);
+      await suite.db
         .update(orders)
         .set({ clientBdc: bdc === '' ? null : bdc })
         .where(eq(orders.id, order));
       attachmentsOf[bdc] = [];
       for (let index = 0; index < count; index += 1) {
-        const attachment = await fx.attachment(order);
-        expect((await fx.saveLines(attachment, [{ prestation: price?.prestation ?? 0, quantity: '1.5' }])).statusCode).toBe(200);
-        await fx.validate(attachment);
+        const attachment = await suite.fx.attachment(order);
+        expect((await suite.fx.saveLines(attachment, [{ prestation: price?.prestation ?? 0, quantity: '1.5' }])).statusCode).toBe(
+          200,
+        );
+        await suite.fx.validate(attachment);
         attachmentsOf[bdc]?.push(attachment);
       }
     }
@@ -202,7 +169,7 @@ describe('CSV exports (spec 2 §7: /monthlystatements/csv and /monthlystatements
   }
 
   const moneyOfAll = async (ids: number[]) =>
-    testApp.db
+    suite.db
       .select({ amount: attachments.amount, rg: attachments.rg, used: attachments.depositUsed })
       .from(attachments)
       .where(inArray(attachments.id, ids));
@@ -286,22 +253,22 @@ describe('CSV exports (spec 2 §7: /monthlystatements/csv and /monthlystatements
   });
 
   it('hides another agency’s statements from a subcontractor and needs the read right', async () => {
-    const [, secondMarket] = await demoMarkets(testApp.db);
+    const [, secondMarket] = await demoMarkets(suite.db);
     const theirs = await createStatement(secondMarket?.id ?? 0);
-    const sst = await subcontractorOfFirstMarket(testApp);
+    const sst = await subcontractorOfFirstMarket(suite.testApp);
     const seen = await send('GET', `/api/monthlystatements/csv/clientBdc?ids=${theirs}`, undefined, sst.token);
     expect(seen.statusCode).toBe(200);
     expect(csvRows(seen.body).slice(1)).toEqual([]);
     const seenList = await send('GET', `/api/monthlystatements/csv?ids=${theirs}`, undefined, sst.token);
     expect(csvRows(seenList.body).slice(1)).toEqual([]);
-    const nobody = await actingAs(testApp, { read: [] });
+    const nobody = await actingAs(suite.testApp, { read: [] });
     expect((await send('GET', '/api/monthlystatements/csv/clientBdc', undefined, nobody.token)).statusCode).toBe(403);
   });
 });
 
 describe('the Documents tab of a statement (documents owned by monthly_statement)', () => {
   const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
-  const upload = (id: number, token = admin) => {
+  const upload = (id: number, token = suite.admin) => {
     const body = multipart([
       { name: 'type', value: '1' },
       { name: 'entity', value: 'monthly_statement' },
@@ -309,10 +276,10 @@ describe('the Documents tab of a statement (documents owned by monthly_statement
       { name: 'comment', value: 'Bon de commande client' },
       { name: 'file', fileName: 'bdc.pdf', content: pdf },
     ]);
-    return inject(testApp.app, { method: 'POST', url: '/api/document', token, payload: body.payload, headers: body.headers });
+    return inject(suite.app, { method: 'POST', url: '/api/document', token, payload: body.payload, headers: body.headers });
   };
-  const documentsOf = async (id: number, token = admin) =>
-    inject(testApp.app, { method: 'GET', url: '/api/documents', query: { entity: 'monthly_statement', id: String(id) }, token });
+  const documentsOf = async (id: number, token = suite.admin) =>
+    inject(suite.app, { method: 'GET', url: '/api/documents', query: { entity: 'monthly_statement', id: String(id) }, token });
 
   it('takes documents while unpaid and paid, and keeps them once the statement is paid (locked)', async () => {
     const { market, validated } = await marketWithAttachments(1);
@@ -346,16 +313,16 @@ describe('the Documents tab of a statement (documents owned by monthly_statement
   });
 
   it('follows the statement scope: another agency’s statement neither lists nor takes documents', async () => {
-    const [, secondMarket] = await demoMarkets(testApp.db);
+    const [, secondMarket] = await demoMarkets(suite.db);
     const theirs = await createStatement(secondMarket?.id ?? 0);
-    const sst = await subcontractorOfFirstMarket(testApp);
+    const sst = await subcontractorOfFirstMarket(suite.testApp);
     expect([404, 403]).toContain((await documentsOf(theirs, sst.token)).statusCode);
     expect([404, 403]).toContain((await upload(theirs, sst.token)).statusCode);
   });
 });
 
 describe('paying a statement moves its attachments to att_paid (docs/decisions.md)', () => {
-  const nodeOf = async (id: number) => ((await fx.detail(id)).statusWF?.nodeCode ?? null) as string | null;
+  const nodeOf = async (id: number) => ((await suite.fx.detail(id)).statusWF?.nodeCode ?? null) as string | null;
   const historyOf = async (id: number) =>
     (await ok<TokenHistoryEntry[]>(send('GET', `/api/wftoken/history/attachement/${id}`))).map((entry) => [
       entry.toNode.nodeCode,
@@ -366,7 +333,7 @@ describe('paying a statement moves its attachments to att_paid (docs/decisions.m
     const { market, validated } = await marketWithAttachments(3);
     const [first, second, third] = validated as [number, number, number];
     // the second is already prepared for payment by the accountant; the third is not in the statement
-    await fx.move('attachement', second, 'att_to_prepared', 'att_prepared_for_payment');
+    await suite.fx.move('attachement', second, 'att_to_prepared', 'att_prepared_for_payment');
     const id = await createStatement(market.marketId);
     await ok(send('POST', `/api/situation/${id}/attachement`, [first, second]));
     expect([await nodeOf(first), await nodeOf(second)]).toEqual(['att_validated', 'att_prepared_for_payment']);
@@ -403,8 +370,8 @@ describe('the release-date edit of an RG released in a statement (option DANGERO
     const id = await createStatement(market.marketId);
     await ok(send('POST', `/api/situation/${id}/rg`, [released]));
     const withoutFinancial = ROLE_OPTIONS.filter((option) => option !== 'serviceorders.edit_financial_info');
-    const reverter = await actingAs(testApp, { ...ALL_RIGHTS, options: withoutFinancial, visibility: 1 });
-    const neither = await actingAs(testApp, {
+    const reverter = await actingAs(suite.testApp, { ...ALL_RIGHTS, options: withoutFinancial, visibility: 1 });
+    const neither = await actingAs(suite.testApp, {
       ...ALL_RIGHTS,
       options: withoutFinancial.filter((option) => option !== 'monthly_statements.can_dangerously_revert_paid'),
       visibility: 1,

@@ -7,7 +7,7 @@ import {
   type StatementGenerationResult,
 } from '@isf/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   agencies,
   markets,
@@ -22,40 +22,20 @@ import {
 } from '../src/db/schema/index.js';
 import { tickStatementSchedule } from '../src/modules/monthly-statements/index.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
-import { actingAs, createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';
+import { adminSuite } from './admin-suite.js';
+import { actingAs, uniqueName } from './helper.js';
 import { marketWithBpu, pricesOf } from './orders-fixtures.js';
 
-let testApp: TestApp;
-let admin: string;
-let fx: ReturnType<typeof attachmentFixtures>;
+const suite = adminSuite();
+const { send, ok } = suite;
 
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await login(testApp.app, 'admin', 'admin');
-  fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
-
-const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin) =>
-  inject(testApp.app, { method, url, token, payload: payload as object });
-
-async function ok<T>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> {
-  const done = await response;
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json() as T;
-}
-
-const generate = (projectIds: unknown, token = admin) =>
+const generate = (projectIds: unknown, token = suite.admin) =>
   ok<StatementGenerationResult>(send('POST', '/api/projects/monthlyStatement', projectIds, token));
 
 /** A project of its own, so that generation sees only this test's markets. */
 async function newProject(fields: { msGenerationDate?: string; managerId?: number } = {}): Promise<number> {
   const code = uniqueName('GEN');
-  const [row] = await testApp.db
+  const [row] = await suite.db
     .insert(projects)
     .values({ name: code, code, ...fields })
     .returning({ id: projects.id });
@@ -63,7 +43,7 @@ async function newProject(fields: { msGenerationDate?: string; managerId?: numbe
 }
 
 async function agencyIds(): Promise<number[]> {
-  return (await testApp.db.select({ id: agencies.id }).from(agencies).orderBy(asc(agencies.id))).map((row) => row.id);
+  return (await suite.db.select({ id: agencies.id }).from(agencies).orderBy(asc(agencies.id))).map((row) => row.id);
 }
 
 /**
@@ -71,26 +51,17 @@ async function agencyIds(): Promise<number[]> {
  * attachments on one validated order, plus a draft attachment.
  */
 async function marketOn(project: number, count: number, options: { agency?: number; node?: string; active?: boolean } = {}) {
-  const market = await marketWithBpu(testApp.app, testApp.db, admin);
-  await testApp.db
+  const market = await marketWithBpu(suite.app, suite.db, suite.admin);
+  await suite.db
     .update(markets)
     .set({ projectId: project, ...(options.agency ? { agencyId: options.agency } : {}) })
     .where(eq(markets.id, market.marketId));
-  const order = await fx.validatedOrder(market, ['10', '4']);
-  const [price] = await pricesOf(testApp.db, market.bpuId);
-  const validated: number[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const attachment = await fx.attachment(order);
-    expect((await fx.saveLines(attachment, [{ prestation: price?.prestation ?? 0, quantity: '1.5' }])).statusCode).toBe(200);
-    await fx.validate(attachment);
-    validated.push(attachment);
-  }
-  const draft = await fx.attachment(order);
-  await testApp.db.execute(sql`UPDATE workflow_tokens SET node_id = (SELECT id FROM workflow_nodes
+  const { validated, draft } = await suite.attachmentsOn(market, count);
+  await suite.db.execute(sql`UPDATE workflow_tokens SET node_id = (SELECT id FROM workflow_nodes
       WHERE code = ${options.node ?? 'sst_validated'} ORDER BY id LIMIT 1)
     WHERE entity_name = 'subcontractor_market' AND entity_id = ${market.marketId}`);
   if (options.active === false) {
-    await testApp.db.update(markets).set({ active: false }).where(eq(markets.id, market.marketId));
+    await suite.db.update(markets).set({ active: false }).where(eq(markets.id, market.marketId));
   }
   return { marketId: market.marketId, bpuId: market.bpuId, validated, draft };
 }
@@ -99,6 +70,17 @@ const invoiced = async (id: number) =>
   (await ok<StatementAttachmentRow[]>(send('GET', `/api/situation/${id}/attachements`)))
     .map((row) => row.id)
     .sort((a, b) => a - b);
+
+/** The latest generation task. */
+async function lastGenerationTask() {
+  const [task] = await suite.db
+    .select()
+    .from(tasks)
+    .where(eq(tasks.kind, 'monthly-statement-generation'))
+    .orderBy(desc(tasks.id))
+    .limit(1);
+  return task;
+}
 
 describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)', () => {
   it('creates one statement per active validated market with free validated attachments, dated today, and nothing the second time', async () => {
@@ -121,12 +103,12 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
     expect(await invoiced(taken)).toEqual([full.validated[0]]);
     const record = await ok<StatementDetailRecord>(send('GET', `/api/situation/${id}`));
     expect(record).toMatchObject({ status: 'unpaid', locked: false, attachementCount: 2, market: { id: full.marketId } });
-    const { rows } = (await testApp.db.execute(sql`SELECT current_date::text AS today`)) as unknown as {
+    const { rows } = (await suite.db.execute(sql`SELECT current_date::text AS today`)) as unknown as {
       rows: { today: string }[];
     };
     expect(record.date).toBe(rows[0]?.today);
     for (const market of [none, inactive, draftMarket]) {
-      const rows = await testApp.db.select().from(monthlyStatements).where(eq(monthlyStatements.marketId, market.marketId));
+      const rows = await suite.db.select().from(monthlyStatements).where(eq(monthlyStatements.marketId, market.marketId));
       expect(rows).toEqual([]);
     }
 
@@ -161,18 +143,13 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
     expect(released.rgreleased).not.toBe('0.00');
     expect(released.totalAmountTTC).not.toBe('0.00');
 
-    // a task with an event per market, and the requester notified
-    const [task] = await testApp.db
-      .select()
-      .from(tasks)
-      .where(eq(tasks.kind, 'monthly-statement-generation'))
-      .orderBy(desc(tasks.id))
-      .limit(1);
+    // a task with its progress (the last market's event at least), and the requester notified
+    const task = await lastGenerationTask();
     expect(task?.status).toBe('SUCCESS');
     expect(task?.events.map((event) => event.name)).toEqual(
-      expect.arrayContaining(['Génération des situations', 'Marché 1 / 2', 'Marché 2 / 2', 'Situations créées']),
+      expect.arrayContaining(['Génération des situations', 'Marché 2 / 2', 'Situations créées']),
     );
-    const notified = await testApp.db
+    const notified = await suite.db
       .select({ context: notifications.context })
       .from(notifications)
       .where(
@@ -184,19 +161,55 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
     expect(notified).toEqual([{ context: { taskId: task?.id, created: 2 } }]);
 
     // a second run in the month creates nothing more, even with a newly validated attachment; the RG is released once
-    const [price] = await pricesOf(testApp.db, preClosure.bpuId);
-    expect((await fx.saveLines(preClosure.draft, [{ prestation: price?.prestation ?? 0, quantity: '1' }])).statusCode).toBe(200);
-    await fx.validate(preClosure.draft);
+    const [price] = await pricesOf(suite.db, preClosure.bpuId);
+    expect((await suite.fx.saveLines(preClosure.draft, [{ prestation: price?.prestation ?? 0, quantity: '1' }])).statusCode).toBe(
+      200,
+    );
+    await suite.fx.validate(preClosure.draft);
     expect(await generate([project])).toEqual({ success: true, created: 0, statements: [] });
-    const releases = await testApp.db
+    const releases = await suite.db
       .select()
       .from(monthlyStatementRgReleases)
       .where(eq(monthlyStatementRgReleases.attachmentId, paidBefore.validated[0] ?? 0));
     expect(releases).toHaveLength(1);
   });
 
+  it('writes its progress at most every 500 ms, plus the last market, accounting for every statement created', async () => {
+    const project = await newProject();
+    const marketIds: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      marketIds.push((await marketOn(project, 1)).marketId);
+    }
+    const result = await generate([project]);
+    expect(result.created).toBe(5);
+    const task = await lastGenerationTask();
+    const events = task?.events ?? [];
+    const progress = events.filter((event) => event.name.startsWith('Marché '));
+    // how far the run is, increasing, ending with the last market
+    const done = progress.map((event) => Number(/^Marché (\d+) \/ 5$/.exec(event.name)?.[1]));
+    expect(done.at(-1)).toBe(5);
+    expect([...done].sort((a, b) => a - b)).toEqual(done);
+    expect(new Set(done).size).toBe(done.length);
+    // each event but the last comes at least 500 ms after the previous one (the start of the run for the first)
+    const start = events.find((event) => event.name === 'Génération des situations');
+    const times = [start, ...progress].map((event) => Date.parse(event?.time ?? ''));
+    for (let index = 1; index < times.length - 1; index += 1) {
+      expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBeGreaterThanOrEqual(500);
+    }
+    // the events together name every statement created, each once
+    const named = progress.flatMap((event, index) => {
+      const from = index === 0 ? 1 : (done[index - 1] ?? 0) + 1;
+      if (from === done[index]) {
+        return [Number(/situation n° (\d+)/.exec(event.description ?? '')?.[1])];
+      }
+      expect(event.description).toMatch(new RegExp(`^Marchés ${from} à ${done[index]} : \\d+ situation\\(s\\) créée\\(s\\)`));
+      return [...(/\(n° ([\d, ]+)\)$/.exec(event.description ?? '')?.[1]?.split(', ') ?? [])].map(Number);
+    });
+    expect(named.sort((a, b) => a - b)).toEqual(result.statements.map((row) => row.id).sort((a, b) => a - b));
+  });
+
   it('does nothing for an empty list and refuses unknown projects in French, creating nothing', async () => {
-    const before = await testApp.db.$count(monthlyStatements);
+    const before = await suite.db.$count(monthlyStatements);
     expect(await generate([])).toEqual({ success: true, created: 0, statements: [] });
     const project = await newProject();
     await marketOn(project, 1);
@@ -204,7 +217,7 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
     expect(unknown.statusCode).toBe(400);
     const message = fillStatementMessage(STATEMENT_PROJECT_UNKNOWN_MESSAGE, { ids: '99999999' });
     expect(unknown.json()).toMatchObject({ detail: message, fields: { projects: message } });
-    expect(await testApp.db.$count(monthlyStatements)).toBe(before);
+    expect(await suite.db.$count(monthlyStatements)).toBe(before);
     expect((await send('POST', '/api/projects/monthlyStatement', { projects: 'x' })).statusCode).toBe(400);
   });
 
@@ -214,18 +227,18 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
     const mine = await marketOn(project, 1, { agency: firstAgency });
     const theirs = await marketOn(project, 1, { agency: secondAgency });
 
-    const reader = await actingAs(testApp, {
+    const reader = await actingAs(suite.testApp, {
       ...ALL_RIGHTS,
       create: ALL_RIGHTS.create.filter((entity) => entity !== 'monthly_statement'),
       visibility: 1,
     });
     expect((await send('POST', '/api/projects/monthlyStatement', [project], reader.token)).statusCode).toBe(403);
 
-    const sst = await actingAs(testApp, { ...ALL_RIGHTS, options: ROLE_OPTIONS, visibility: 4 });
+    const sst = await actingAs(suite.testApp, { ...ALL_RIGHTS, options: ROLE_OPTIONS, visibility: 4 });
     const outside = await send('POST', '/api/projects/monthlyStatement', [project], sst.token);
     expect(outside.statusCode).toBe(400);
-    await testApp.db.insert(userProjects).values({ userId: sst.userId, projectId: project });
-    await testApp.db.insert(userAgencies).values({ userId: sst.userId, agencyId: firstAgency ?? 0 });
+    await suite.db.insert(userProjects).values({ userId: sst.userId, projectId: project });
+    await suite.db.insert(userAgencies).values({ userId: sst.userId, agencyId: firstAgency ?? 0 });
     const result = await generate([project], sst.token);
     expect(result.statements.map((row) => row.marketId)).toEqual([mine.marketId]);
     const rest = await generate([project]);
@@ -237,7 +250,7 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
 async function ended(taskId: number) {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const [task] = await testApp.db.select().from(tasks).where(eq(tasks.id, taskId));
+    const [task] = await suite.db.select().from(tasks).where(eq(tasks.id, taskId));
     if (task && ['SUCCESS', 'ERROR', 'FAILED'].includes(task.status)) {
       return task;
     }
@@ -249,7 +262,7 @@ async function ended(taskId: number) {
 }
 
 const statementsOf = (marketId: number) =>
-  testApp.db
+  suite.db
     .select({ id: monthlyStatements.id, date: monthlyStatements.date, creatorId: monthlyStatements.creatorId })
     .from(monthlyStatements)
     .where(eq(monthlyStatements.marketId, marketId))
@@ -257,7 +270,7 @@ const statementsOf = (marketId: number) =>
 
 describe('scheduled generation on the project generation day (spec 3, issue 11)', () => {
   it('starts once per project and month when its day has come, as a task of the project told to its manager', async () => {
-    const [adminRow] = await testApp.db.execute(sql`SELECT id FROM users WHERE uid = 'admin'`).then((result) => {
+    const [adminRow] = await suite.db.execute(sql`SELECT id FROM users WHERE uid = 'admin'`).then((result) => {
       return (result as unknown as { rows: { id: number }[] }).rows;
     });
     const managerId = adminRow?.id ?? 0;
@@ -274,20 +287,15 @@ describe('scheduled generation on the project generation day (spec 3, issue 11)'
 
     // two workers ticking at once: one run per due project
     const [first, second] = await Promise.all([
-      tickStatementSchedule(testApp.app, '2031-03-05'),
-      tickStatementSchedule(testApp.app, '2031-03-05'),
+      tickStatementSchedule(suite.app, '2031-03-05'),
+      tickStatementSchedule(suite.app, '2031-03-05'),
     ]);
     const started = ours([...(first ?? []), ...(second ?? [])]).sort((a, b) => a.projectId - b.projectId);
     expect(started.map((row) => row.projectId)).toEqual([dueToday, caughtUp]);
     const task = await ended(started[0]?.taskId ?? 0);
     expect(task).toMatchObject({ status: 'SUCCESS', objectName: 'project', objectId: dueToday, creatorId: managerId });
     expect(task.events.map((event) => event.name)).toEqual(
-      expect.arrayContaining([
-        'Génération planifiée des situations du 2031-03-05',
-        'Marché 1 / 2',
-        'Marché 2 / 2',
-        'Situations créées',
-      ]),
+      expect.arrayContaining(['Génération planifiée des situations du 2031-03-05', 'Marché 2 / 2', 'Situations créées']),
     );
     expect(task.outcome).toMatchObject({ kind: 'result', value: { created: 2 } });
     expect(await ended(started[1]?.taskId ?? 0)).toMatchObject({ status: 'SUCCESS' });
@@ -297,7 +305,7 @@ describe('scheduled generation on the project generation day (spec 3, issue 11)'
     }
     expect(await statementsOf(laterMarket.marketId)).toEqual([]);
     expect(await statementsOf(neverMarket.marketId)).toEqual([]);
-    const notified = await testApp.db
+    const notified = await suite.db
       .select({ userId: notifications.userId, context: notifications.context })
       .from(notifications)
       .where(
@@ -307,7 +315,7 @@ describe('scheduled generation on the project generation day (spec 3, issue 11)'
         ),
       );
     expect(notified).toEqual([{ userId: managerId, context: { taskId: task.id, created: 2 } }]);
-    const runs = await testApp.db
+    const runs = await suite.db
       .select({
         projectId: statementGenerationRuns.projectId,
         month: statementGenerationRuns.month,
@@ -319,17 +327,19 @@ describe('scheduled generation on the project generation day (spec 3, issue 11)'
     expect(runs).toEqual(started.map((row) => ({ projectId: row.projectId, month: '2031-03', taskId: row.taskId })));
 
     // later in the month: the project run already is not run again, the one whose day came is
-    const [price] = await pricesOf(testApp.db, validated.bpuId);
-    expect((await fx.saveLines(validated.draft, [{ prestation: price?.prestation ?? 0, quantity: '1' }])).statusCode).toBe(200);
-    await fx.validate(validated.draft);
-    const again = ours(await tickStatementSchedule(testApp.app, '2031-03-28'));
+    const [price] = await pricesOf(suite.db, validated.bpuId);
+    expect((await suite.fx.saveLines(validated.draft, [{ prestation: price?.prestation ?? 0, quantity: '1' }])).statusCode).toBe(
+      200,
+    );
+    await suite.fx.validate(validated.draft);
+    const again = ours(await tickStatementSchedule(suite.app, '2031-03-28'));
     expect(again.map((row) => row.projectId)).toEqual([later]);
     await ended(again[0]?.taskId ?? 0);
     expect(await statementsOf(validated.marketId)).toHaveLength(1);
     expect(await statementsOf(laterMarket.marketId)).toEqual([{ id: expect.any(Number), date: '2031-03-28', creatorId: null }]);
 
     // next month: due again, and the attachment validated since is invoiced then
-    const april = ours(await tickStatementSchedule(testApp.app, '2031-04-05'));
+    const april = ours(await tickStatementSchedule(suite.app, '2031-04-05'));
     expect(april.map((row) => row.projectId)).toEqual([dueToday, caughtUp]);
     await ended(april[0]?.taskId ?? 0);
     const statements = await statementsOf(validated.marketId);
@@ -339,10 +349,10 @@ describe('scheduled generation on the project generation day (spec 3, issue 11)'
 
   it('ticks when a process that takes jobs is ready, and not in one that leaves them to the workers', async () => {
     const project = await newProject({ msGenerationDate: '01' });
-    const runsOf = () => testApp.db.select().from(statementGenerationRuns).where(eq(statementGenerationRuns.projectId, project));
-    await testApp.variant({ jobWorker: false, statementScheduleMinutes: 1 });
+    const runsOf = () => suite.db.select().from(statementGenerationRuns).where(eq(statementGenerationRuns.projectId, project));
+    await suite.testApp.variant({ jobWorker: false, statementScheduleMinutes: 1 });
     expect(await runsOf()).toEqual([]);
-    await testApp.variant({ statementScheduleMinutes: 1 });
+    await suite.testApp.variant({ statementScheduleMinutes: 1 });
     const deadline = Date.now() + 15_000;
     while ((await runsOf()).length === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -23,62 +23,27 @@ import {
 } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attachments, auditLog, monthlyStatementRgReleases, monthlyStatements } from '../src/db/schema/index.js';
-import { statementFigures } from '../src/modules/monthly-statements/statement-figures.js';
+import { statementFigures } from '../src/modules/monthly-statements/index.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
+import { adminSuite } from './admin-suite.js';
 import { subcontractorOfFirstMarket } from './deposits-fixtures.js';
-import { actingAs, countRows, createTestApp, inject, login, type TestApp } from './helper.js';
-import { demoMarkets, marketWithBpu, pricesOf } from './orders-fixtures.js';
+import { actingAs, countRows } from './helper.js';
+import { demoMarkets } from './orders-fixtures.js';
 
-let testApp: TestApp;
-let admin: string;
-let fx: ReturnType<typeof attachmentFixtures>;
+const suite = adminSuite();
+const { send, ok, marketWithAttachments } = suite;
 
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await login(testApp.app, 'admin', 'admin');
-  fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
-
-const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
-  inject(testApp.app, { method, url, token, payload: payload as object });
-
-async function ok<T>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> {
-  const done = await response;
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json() as T;
-}
-
-async function createStatement(market: number, token = admin): Promise<number> {
+async function createStatement(market: number, token = suite.admin): Promise<number> {
   return (await ok<{ id: number }>(send('POST', '/api/situation/create', { market, sap: 'SAP-1' }, token))).id;
 }
 
-const detail = (id: number, token = admin) => ok<StatementDetailRecord>(send('GET', `/api/situation/${id}`, undefined, token));
-
-/** A market with a BPU and `count` validated attachments (a line each) on one validated order, plus a draft. */
-async function marketWithAttachments(count = 2) {
-  const market = await marketWithBpu(testApp.app, testApp.db, admin);
-  const order = await fx.validatedOrder(market, ['10', '4']);
-  const [price] = await pricesOf(testApp.db, market.bpuId);
-  const validated: number[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const attachment = await fx.attachment(order);
-    expect((await fx.saveLines(attachment, [{ prestation: price?.prestation ?? 0, quantity: '1.5' }])).statusCode).toBe(200);
-    await fx.validate(attachment);
-    validated.push(attachment);
-  }
-  const draft = await fx.attachment(order);
-  return { market, order, validated, draft };
-}
+const detail = (id: number, token = suite.admin) =>
+  ok<StatementDetailRecord>(send('GET', `/api/situation/${id}`, undefined, token));
 
 const moneyOf = async (ids: number[]) =>
-  testApp.db
+  suite.db
     .select({ amount: attachments.amount, rg: attachments.rg, depositUsed: attachments.depositUsed, locked: attachments.locked })
     .from(attachments)
     .where(inArray(attachments.id, ids));
@@ -175,7 +140,7 @@ describe('attachments of a statement', () => {
       STATEMENT_ATTACHMENTS_REQUIRED_MESSAGE,
     );
     expect((await send('POST', `/api/situation/${id}/attachement`, [2_000_000_000])).statusCode).toBe(400);
-    const [draftRow] = await testApp.db
+    const [draftRow] = await suite.db
       .select({ reference: attachments.reference })
       .from(attachments)
       .where(eq(attachments.id, draft));
@@ -201,7 +166,7 @@ describe('attachments of a statement', () => {
       depositUsed: used,
       totalAmountWithoutRG: new Decimal(amount).minus(rg).minus(used).toFixed(2),
     });
-    const invoiced = await fx.detail(validated[0] ?? 0);
+    const invoiced = await suite.fx.detail(validated[0] ?? 0);
     expect(invoiced.monthlyStatement).toEqual({ id, date: added.record.date });
     const ofOrder = await ok<{ id: number; monthlyStatement: unknown }[]>(
       send('GET', `/api/order/${invoiced.order}/attachements`),
@@ -252,7 +217,7 @@ describe('paid, locked and the retention releases (spec 2 ¬ß4)', () => {
       eq(auditLog.entityId, String(id)),
       eq(auditLog.action, 'paid'),
     );
-    expect(await countRows(testApp.db, auditLog, paidEntries)).toBe(1);
+    expect(await countRows(suite.db, auditLog, paidEntries)).toBe(1);
     expect((await detail(id)).status).toBe('paid');
   });
 
@@ -268,7 +233,7 @@ describe('paid, locked and the retention releases (spec 2 ¬ß4)', () => {
     expect(before.rgToRelease).toBe(firstMoney?.rg);
     expect(before.rgreleased).toBe('0.00');
 
-    await testApp.db.insert(monthlyStatementRgReleases).values([
+    await suite.db.insert(monthlyStatementRgReleases).values([
       { statementId: id, attachmentId: first, amount: firstMoney?.rg ?? '0' },
       { statementId: id, attachmentId: draft, amount: '0' },
     ]);
@@ -287,7 +252,7 @@ describe('paid, locked and the retention releases (spec 2 ¬ß4)', () => {
     const blocked = await send('POST', `/api/situation/${id}/paid`);
     expect(blocked.statusCode).toBe(422);
     expect(blocked.json().detail).toContain("n'est pas valid√©");
-    await testApp.db.delete(monthlyStatementRgReleases).where(eq(monthlyStatementRgReleases.attachmentId, draft));
+    await suite.db.delete(monthlyStatementRgReleases).where(eq(monthlyStatementRgReleases.attachmentId, draft));
 
     const paid = await ok<{ record: StatementDetailRecord }>(send('POST', `/api/situation/${id}/paid`));
     expect(paid.record).toMatchObject({ status: 'paid', locked: true });
@@ -310,7 +275,7 @@ describe('paid, locked and the retention releases (spec 2 ¬ß4)', () => {
     expect(deletion.json().detail).toBe(STATEMENT_DELETE_PAID_MESSAGE);
 
     // cancelling the payment needs the option
-    const withoutOption = await actingAs(testApp, {
+    const withoutOption = await actingAs(suite.testApp, {
       ...ALL_RIGHTS,
       options: ROLE_OPTIONS.filter((option) => option !== 'monthly_statements.can_dangerously_revert_paid'),
       visibility: 1,
@@ -319,15 +284,15 @@ describe('paid, locked and the retention releases (spec 2 ¬ß4)', () => {
 
     // blocked when the RG of one of its attachments was released in another paid statement
     const later = await createStatement(market.marketId);
-    await testApp.db.insert(monthlyStatementRgReleases).values({ statementId: later, attachmentId: second, amount: '0' });
-    await testApp.db
+    await suite.db.insert(monthlyStatementRgReleases).values({ statementId: later, attachmentId: second, amount: '0' });
+    await suite.db
       .update(monthlyStatements)
       .set({ paidAt: '2027-01-01T00:00:00Z', locked: true })
       .where(eq(monthlyStatements.id, later));
     const refused = await send('POST', `/api/situation/${id}/dangerously_unpay`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().detail).toContain("Impossible d'annuler le paiement");
-    await testApp.db.delete(monthlyStatementRgReleases).where(eq(monthlyStatementRgReleases.statementId, later));
+    await suite.db.delete(monthlyStatementRgReleases).where(eq(monthlyStatementRgReleases.statementId, later));
 
     const unpaid = await ok<{ record: StatementDetailRecord }>(send('POST', `/api/situation/${id}/dangerously_unpay`));
     expect(unpaid.record).toMatchObject({ status: 'unpaid', locked: false, paidAt: null });
@@ -342,9 +307,9 @@ describe('paid, locked and the retention releases (spec 2 ¬ß4)', () => {
 
 describe('recording and removing RG releases (POST /situation/{id}/rg, DELETE ‚Ä¶/attachement/{id}/rg)', () => {
   const referenceOf = async (id: number) =>
-    (await testApp.db.select({ reference: attachments.reference }).from(attachments).where(eq(attachments.id, id)))[0]
-      ?.reference ?? '';
-  const releaseCount = async () => (await testApp.db.select().from(monthlyStatementRgReleases)).length;
+    (await suite.db.select({ reference: attachments.reference }).from(attachments).where(eq(attachments.id, id)))[0]?.reference ??
+    '';
+  const releaseCount = async () => (await suite.db.select().from(monthlyStatementRgReleases)).length;
   const candidates = async (id: number) =>
     (
       await ok<{ content: StatementReleaseCandidateRow[] }>(send('GET', `/api/situation/${id}/rgreleases/candidates?size=200`))
@@ -370,8 +335,8 @@ describe('recording and removing RG releases (POST /situation/{id}/rg, DELETE ‚Ä
     expect(notValidated.json().detail).toBe(
       fillStatementMessage(STATEMENT_RELEASE_NOT_VALIDATED_MESSAGE, { reference: await referenceOf(draft) }),
     );
-    const noRg = await fx.attachment(order);
-    await fx.validate(noRg);
+    const noRg = await suite.fx.attachment(order);
+    await suite.fx.validate(noRg);
     const zero = await send('POST', `/api/situation/${id}/rg`, [first, noRg]);
     expect(zero.statusCode).toBe(422);
     expect(zero.json().detail).toBe(
@@ -394,14 +359,14 @@ describe('recording and removing RG releases (POST /situation/{id}/rg, DELETE ‚Ä
     expect(released.record.version).toBe(2);
     const rows = await ok<StatementRelease[]>(send('GET', `/api/situation/${id}/rgreleases`));
     expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual([first, second].sort((a, b) => a - b));
-    const orderReference = (await fx.detail(first)).orderReference;
+    const orderReference = (await suite.fx.detail(first)).orderReference;
     expect(rows[0]).toMatchObject({ orderId: order, orderReference, validated: true, paid: false });
     expect(total(rows.map((row) => row.rgReleased))).toBe(rg);
     expect(released.record.releasedAttachments).toEqual(rows);
     expect(await candidates(id)).toEqual([third]);
 
     // the attachment and its order's attachments name the release statement
-    expect((await fx.detail(first)).releaseStatements).toEqual([{ id, date: released.record.date }]);
+    expect((await suite.fx.detail(first)).releaseStatements).toEqual([{ id, date: released.record.date }]);
     const ofOrder = await ok<{ id: number; releaseStatements: unknown }[]>(send('GET', `/api/order/${order}/attachements`));
     expect(ofOrder.find((row) => row.id === second)?.releaseStatements).toEqual([{ id, date: released.record.date }]);
     expect(ofOrder.find((row) => row.id === third)?.releaseStatements).toEqual([]);
@@ -417,7 +382,7 @@ describe('recording and removing RG releases (POST /situation/{id}/rg, DELETE ‚Ä
     expect(await candidates(other)).toEqual([third]);
 
     // removal: needs the option, an unlocked statement, a release of this statement
-    const withoutOption = await actingAs(testApp, {
+    const withoutOption = await actingAs(suite.testApp, {
       ...ALL_RIGHTS,
       options: ROLE_OPTIONS.filter((option) => option !== 'monthly_statements.can_dangerously_revert_paid'),
       visibility: 1,
@@ -430,9 +395,9 @@ describe('recording and removing RG releases (POST /situation/{id}/rg, DELETE ‚Ä
     expect(notHere.json().detail).toBe(STATEMENT_RELEASE_NOT_HERE_MESSAGE);
     const removed = await ok<{ record: StatementDetailRecord }>(send('DELETE', `/api/situation/${id}/attachement/${first}/rg`));
     expect(removed.record.rgreleased).toBe((await moneyOf([second]))[0]?.rg);
-    expect((await fx.detail(first)).releaseStatements).toEqual([]);
+    expect((await suite.fx.detail(first)).releaseStatements).toEqual([]);
     await ok(send('POST', `/api/situation/${other}/rg`, [first]));
-    expect((await fx.detail(first)).releaseStatements).toEqual([{ id: other, date: expect.any(String) }]);
+    expect((await suite.fx.detail(first)).releaseStatements).toEqual([{ id: other, date: expect.any(String) }]);
 
     // a paid (locked) statement refuses both
     await ok(send('POST', `/api/situation/${id}/paid`));
@@ -447,15 +412,15 @@ describe('recording and removing RG releases (POST /situation/{id}/rg, DELETE ‚Ä
   it('needs the update right to record a release, and hides another agency', async () => {
     const { market, validated } = await marketWithAttachments(1);
     const id = await createStatement(market.marketId);
-    const reader = await actingAs(testApp, {
+    const reader = await actingAs(suite.testApp, {
       ...ALL_RIGHTS,
       update: ALL_RIGHTS.update.filter((entity) => entity !== 'monthly_statement'),
       visibility: 1,
     });
     expect((await send('POST', `/api/situation/${id}/rg`, validated, reader.token)).statusCode).toBe(403);
-    const [, secondMarket] = await demoMarkets(testApp.db);
+    const [, secondMarket] = await demoMarkets(suite.db);
     const theirs = await createStatement(secondMarket?.id ?? 0);
-    const sst = await subcontractorOfFirstMarket(testApp);
+    const sst = await subcontractorOfFirstMarket(suite.testApp);
     expect((await send('GET', `/api/situation/${theirs}/rgreleases`, undefined, sst.token)).statusCode).toBe(404);
     expect((await send('GET', `/api/situation/${theirs}/rgreleases/candidates`, undefined, sst.token)).statusCode).toBe(404);
   });
@@ -463,7 +428,7 @@ describe('recording and removing RG releases (POST /situation/{id}/rg, DELETE ‚Ä
 
 describe('lists and scope', () => {
   it('lists newest first, per market, and hides other agencies from a subcontractor', async () => {
-    const [firstMarket, secondMarket] = await demoMarkets(testApp.db);
+    const [firstMarket, secondMarket] = await demoMarkets(suite.db);
     const mine = await createStatement(firstMarket?.id ?? 0);
     const theirs = await createStatement(secondMarket?.id ?? 0);
     const page = await ok<{ content: StatementListRow[] }>(send('GET', '/api/situations'));
@@ -473,7 +438,7 @@ describe('lists and scope', () => {
     expect(ofMarket.content.every((row) => row.marketId === firstMarket?.id)).toBe(true);
     expect(ofMarket.content.map((row) => row.id)).toContain(mine);
 
-    const sst = await subcontractorOfFirstMarket(testApp);
+    const sst = await subcontractorOfFirstMarket(suite.testApp);
     const seen = await ok<{ content: StatementListRow[] }>(send('GET', '/api/situations?size=200', undefined, sst.token));
     expect(seen.content.map((row) => row.id)).toContain(mine);
     expect(seen.content.map((row) => row.id)).not.toContain(theirs);

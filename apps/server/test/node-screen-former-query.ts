@@ -1,8 +1,7 @@
 import type { WorkflowFilter } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
-import { type ResolvedActor, tokenFilterCondition } from '../src/modules/workflow/workflow-filters.js';
-import type { WorkflowRegistry } from '../src/modules/workflow/workflow-registry.js';
+import { type ResolvedActor, tokenFilterCondition, type WorkflowRegistry } from '../src/modules/workflow/index.js';
 import { defineList, type ListDefinition } from '../src/platform/list-engine.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
 

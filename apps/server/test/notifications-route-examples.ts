@@ -1,4 +1,4 @@
-import { notify } from '../src/modules/notifications/notify.js';
+import { notify } from '../src/modules/notifications/index.js';
 import { userIdOf } from './helper.js';
 import type { ExampleContext, RouteExample } from './route-examples.js';
 

@@ -8,7 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications } from '../src/db/schema/index.js';
-import { notify } from '../src/modules/notifications/notify.js';
+import { notify } from '../src/modules/notifications/index.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
 
 const BASE = '/api/notification';

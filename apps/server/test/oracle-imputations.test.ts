@@ -21,7 +21,7 @@ import {
 } from '../src/integrations/erp/oracle-fixtures.js';
 import { createOracleErpHttpAdapter } from '../src/integrations/erp/oracle-http-adapter.js';
 import { buildOracleErpSimulator } from '../src/integrations/erp/oracle-simulator.js';
-import { syncImputations } from '../src/modules/erp-imputations/imputation-sync.js';
+import { syncImputations } from '../src/modules/erp-imputations/index.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';
 import { multipart } from './multipart.js';

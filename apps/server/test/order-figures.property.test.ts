@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleWorkflowTransitions, users, workflowNodes, workflows, workflowTransitions } from '../src/db/schema/index.js';
 import { CANNOT_EDIT_AFTER_VALIDATION, recomputedOrderFigures, storedOrderFigures } from '../src/modules/attachments/index.js';
 import { depositPaidMismatches, recomputedOrderSummaries, storedOrderSummaries } from '../src/modules/orders/index.js';
-import { warrantyListOf } from '../src/modules/warranties/warranties.lists.js';
+import { warrantyListOf } from '../src/modules/warranties/index.js';
 import { type PageQuery, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';

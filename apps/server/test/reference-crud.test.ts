@@ -2,7 +2,7 @@ import { RESOURCE_LIST, RESOURCES, type ResourceDefinition } from '@isf/contract
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessUnits } from '../src/db/schema/index.js';
-import { REFERENCE_TABLES } from '../src/modules/reference/reference.tables.js';
+import { REFERENCE_TABLES } from '../src/modules/reference/index.js';
 import { countRows, createTestApp, inject, login, type TestApp, uniqueName, userIdOf } from './helper.js';
 
 type StoredRecord = Record<string, unknown> & { id: number; version: number };

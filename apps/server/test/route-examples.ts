@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 import { SIRENE_FIXTURES } from '../src/integrations/company-registry/sirene-fixtures.js';
-import { REFERENCE_TABLES } from '../src/modules/reference/reference.tables.js';
+import { REFERENCE_TABLES } from '../src/modules/reference/index.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { ATTACHMENT_SCREEN_ROUTE_EXAMPLES } from './attachment-screens-route-examples.js';
 import { ATTACHMENT_ROUTE_EXAMPLES } from './attachments-route-examples.js';

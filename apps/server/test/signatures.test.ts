@@ -11,10 +11,17 @@ import {
 } from '@isf/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, documentTypes, notifications, signatureRequests, signatureWebhookEvents } from '../src/db/schema/index.js';
+import {
+  companies,
+  documents,
+  documentTypes,
+  notifications,
+  signatureRequests,
+  signatureWebhookEvents,
+} from '../src/db/schema/index.js';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../src/integrations/signature/webhook-signature.js';
 import { buildYousignSimulator, type YousignSimulator } from '../src/integrations/signature/yousign-simulator.js';
-import { WEBHOOK_FORGED_MESSAGE, WEBHOOK_STALE_MESSAGE } from '../src/modules/signatures/signature-webhook.js';
+import { WEBHOOK_FORGED_MESSAGE, WEBHOOK_STALE_MESSAGE } from '../src/modules/signatures/index.js';
 import { createEnvelope } from './contracts-fixtures.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
 import { multipart } from './multipart.js';
@@ -211,6 +218,11 @@ describe('POST /document/signature/email', () => {
     expect(simulator.request(providerId)?.status).toBe('ongoing');
     expect(simulator.request(providerId)?.signers.map((one) => one.email)).toEqual(['sacha@example.com', 'alex@example.com']);
     const before = await envelopeDocuments(envelopeId);
+    const steps = async () =>
+      (await send('GET', `/api/documents?entity=envelope&id=${envelopeId}`))
+        .json<{ statusWF: string }[]>()
+        .map((row) => row.statusWF);
+    expect(await steps()).toEqual(['Validé']);
 
     await simulator.complete(providerId, 'done');
     await expect.poll(async () => (await envelope(envelopeId)).statusWF?.nodeCode, { timeout: 10_000 }).toBe('env_signed');
@@ -220,6 +232,13 @@ describe('POST /document/signature/email', () => {
     >();
     const signed = listed.find((document) => document.filename === 'contrat - signé.pdf');
     expect(signed).toBeDefined();
+    // the envelope's documents, its signed copy included, are signed with it; none goes to validation
+    expect(listed.map((document) => (document as unknown as { statusWF: string }).statusWF)).toEqual(['Signé', 'Signé']);
+    const copyToken = (await send('GET', `/api/wftoken/document/${signed?.id}`)).json<{
+      node: { id: number; nodeCode: string };
+    }>();
+    expect(copyToken.node.nodeCode).toBe('doc_signed');
+    expect((await send('GET', `/api/node/${copyToken.node.id}/transitions/${signed?.id}`)).json()).toEqual([]);
     const download = await send('POST', `/api/document/${signed?.id}`);
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(download.rawPayload.toString('latin1')).toContain('Signed electronically by Sacha Sous-traitant, Alex Acheteur');
@@ -290,9 +309,11 @@ describe('the provider webhook', () => {
 });
 
 describe('documents sent for signature', () => {
-  it('sends validated documents only; the signed copy joins the owner and the document is signed', async () => {
-    const envelopeId = await createEnvelope(testApp.app, testApp.db, admin);
-    const uploaded = await uploadPdf('envelope', envelopeId, ANCHORED_PDF, 'avenant.pdf');
+  it('sends validated documents only; the signed copy joins the owner, signed like the document', async () => {
+    const [company] = await testApp.db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)).limit(1);
+    const companyId = Number(company?.id);
+    const uploaded = await uploadPdf('company', companyId, ANCHORED_PDF, 'avenant.pdf');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
     const documentId = Number(uploaded.json().id);
     const draft = await send('POST', '/api/document/signature/email', { docIds: [documentId], signers: twoSigners() });
     expect(draft.statusCode).toBe(422);
@@ -313,8 +334,15 @@ describe('documents sent for signature', () => {
     await expect
       .poll(async () => (await send('GET', `/api/wftoken/document/${documentId}`)).json().node.nodeCode, { timeout: 10_000 })
       .toBe('doc_signed');
-    const listed = (await send('GET', `/api/documents?entity=envelope&id=${envelopeId}`)).json<{ filename: string }[]>();
-    expect(listed.map((document) => document.filename)).toContain('avenant - signé.pdf');
+    const listed = (await send('GET', `/api/documents?entity=company&id=${companyId}`)).json<
+      { id: number; filename: string }[]
+    >();
+    const copy = listed.find((document) => document.filename === 'avenant - signé.pdf');
+    expect(copy).toBeDefined();
+    // a signed copy is signed: it is not sent to validation
+    const copyToken = (await send('GET', `/api/wftoken/document/${copy?.id}`)).json<{ node: { id: number; nodeCode: string } }>();
+    expect(copyToken.node.nodeCode).toBe('doc_signed');
+    expect((await send('GET', `/api/node/${copyToken.node.id}/transitions/${copy?.id}`)).json()).toEqual([]);
     expect((await send('GET', `/api/document/${documentId}/signature`)).json().request).toMatchObject({ status: 'done' });
   });
 });

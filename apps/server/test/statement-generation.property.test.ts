@@ -2,13 +2,13 @@ import { MARKET_VAT_TYPES, type StatementDetailRecord } from '@isf/contract';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema/index.js';
 import { depositConsumption, retentionOf } from '../src/modules/attachments/index.js';
-import { generateStatements } from '../src/modules/monthly-statements/statement-generation.js';
+import { generateStatements } from '../src/modules/monthly-statements/index.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
-import { createTestApp, inject, login, type TestApp, uniqueName } from './helper.js';
+import { adminSuite } from './admin-suite.js';
+import { inject, uniqueName } from './helper.js';
 import { marketWithBpu, pricesOf } from './orders-fixtures.js';
 import { type SeedMarket, seedGenerationMarkets } from './statement-generation-seed.js';
 
@@ -19,24 +19,15 @@ import { type SeedMarket, seedGenerationMarkets } from './statement-generation-s
  * one month, again (twice at once), and of the next month; then every statement paid and its parents edited.
  */
 
-let testApp: TestApp;
-let admin: string;
-let fx: ReturnType<typeof attachmentFixtures>;
+const suite = adminSuite();
 let template: { marketId: number; orderId: number };
 let prestation: number;
 let run = 0;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await login(testApp.app, 'admin', 'admin');
-  fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
-  const market = await marketWithBpu(testApp.app, testApp.db, admin);
-  template = { marketId: market.marketId, orderId: await fx.validatedOrder(market, ['10', '4']) };
-  prestation = (await pricesOf(testApp.db, market.bpuId))[0]?.prestation ?? 0;
-});
-
-afterAll(async () => {
-  await testApp?.close();
+  const market = await marketWithBpu(suite.app, suite.db, suite.admin);
+  template = { marketId: market.marketId, orderId: await suite.fx.validatedOrder(market, ['10', '4']) };
+  prestation = (await pricesOf(suite.db, market.bpuId))[0]?.prestation ?? 0;
 });
 
 const MAY = '2031-05-15';
@@ -83,7 +74,7 @@ function seedOf(input: MarketInput): SeedMarket {
 }
 
 const generate = (projectId: number, today: string) =>
-  generateStatements(testApp.db, {
+  generateStatements(suite.db, {
     projectIds: [projectId],
     today,
     principal: null,
@@ -95,7 +86,7 @@ type Link = { statementId: number; attachmentId: number; amount?: string };
 /** Everything the generation wrote on the project, ordered. */
 async function stateOf(projectId: number) {
   const statements = await rowsOf<{ id: number; marketId: number; date: string; month: string }>(
-    testApp.db,
+    suite.db,
     sql`SELECT s.id, s.market_id AS "marketId", s.date::text AS date, s.generated_month AS month
       FROM monthly_statements s JOIN markets m ON m.id = s.market_id WHERE m.project_id = ${projectId} ORDER BY s.id`,
   );
@@ -107,12 +98,12 @@ async function stateOf(projectId: number) {
         )
       : sql`NULL`;
   const invoiced = await rowsOf<Link>(
-    testApp.db,
+    suite.db,
     sql`SELECT statement_id AS "statementId", attachment_id AS "attachmentId" FROM monthly_statement_attachments
       WHERE statement_id IN (${ids}) ORDER BY attachment_id`,
   );
   const released = await rowsOf<Link>(
-    testApp.db,
+    suite.db,
     sql`SELECT statement_id AS "statementId", attachment_id AS "attachmentId", amount::text AS amount
       FROM monthly_statement_rg_releases WHERE statement_id IN (${ids}) ORDER BY attachment_id, statement_id`,
   );
@@ -120,7 +111,7 @@ async function stateOf(projectId: number) {
 }
 
 const detailOf = async (id: number) => {
-  const response = await inject(testApp.app, { method: 'GET', url: `/api/situation/${id}`, token: admin });
+  const response = await inject(suite.app, { method: 'GET', url: `/api/situation/${id}`, token: suite.admin });
   expect(response.statusCode, response.body).toBe(200);
   const { version: _version, ...figures } = response.json() as StatementDetailRecord & { version: number };
   return figures;
@@ -136,10 +127,10 @@ describe('monthly statement generation on the database, for random markets, atta
       fc.asyncProperty(fc.array(market, { minLength: 1, maxLength: 3 }), async (inputs) => {
         run += 1;
         const code = uniqueName('PROP');
-        const [project] = await testApp.db.insert(projects).values({ name: code, code }).returning({ id: projects.id });
+        const [project] = await suite.db.insert(projects).values({ name: code, code }).returning({ id: projects.id });
         const projectId = project?.id ?? 0;
         const seeds = inputs.map(seedOf);
-        const seeded = await seedGenerationMarkets(testApp.db, template, projectId, seeds, `p${run}`);
+        const seeded = await seedGenerationMarkets(suite.db, template, projectId, seeds, `p${run}`);
         const attachments = seeded.flatMap((row, index) =>
           (seeds[index]?.attachments ?? []).map((seed, position) => ({ ...seed, id: row.attachmentIds[position] ?? 0 })),
         );
@@ -190,7 +181,11 @@ describe('monthly statement generation on the database, for random markets, atta
             sum(released.filter((row) => row.statementId === statement.id).map((row) => row.amount ?? '0')),
           );
           expect(detail.totalAmountTTC).toBe(new Decimal(detail.totalAmountWithReleasedRG).plus(detail.tvaamount).toFixed(2));
-          const paid = await inject(testApp.app, { method: 'POST', url: `/api/situation/${statement.id}/paid`, token: admin });
+          const paid = await inject(suite.app, {
+            method: 'POST',
+            url: `/api/situation/${statement.id}/paid`,
+            token: suite.admin,
+          });
           expect(paid.statusCode, paid.body).toBe(200);
           figures.set(statement.id, await detailOf(statement.id));
         }
@@ -198,12 +193,12 @@ describe('monthly statement generation on the database, for random markets, atta
 
         // the parents edited: market VAT regime and retention, order, attachment lines (refused or not reaching)
         for (const [index, row] of seeded.entries()) {
-          const current = await fx.json(await fx.send('GET', `/api/market/${row.marketId}`));
+          const current = await suite.fx.json(await suite.fx.send('GET', `/api/market/${row.marketId}`));
           const tva = MARKET_VAT_TYPES[(MARKET_VAT_TYPES.indexOf(current.tva) + 1 + index) % MARKET_VAT_TYPES.length];
-          await fx.send('PUT', `/api/market/${row.marketId}`, { ...current, tva, rgRate: '7.5' });
-          await fx.send('PUT', '/api/orders', [{ id: row.orderId, deliveryDate: '2030-01-01' }]);
+          await suite.fx.send('PUT', `/api/market/${row.marketId}`, { ...current, tva, rgRate: '7.5' });
+          await suite.fx.send('PUT', '/api/orders', [{ id: row.orderId, deliveryDate: '2030-01-01' }]);
           for (const id of row.attachmentIds) {
-            await fx.saveLines(id, [{ prestation, quantity: '3' }]);
+            await suite.fx.saveLines(id, [{ prestation, quantity: '3' }]);
           }
         }
         for (const statement of statements) {
@@ -219,7 +214,7 @@ describe('monthly statement generation on the database, for random markets, atta
 /** The stored money of the project's orders and attachments. */
 function storedFigures(projectId: number) {
   return rowsOf(
-    testApp.db,
+    suite.db,
     sql`SELECT att.id, att.amount::text, att.rg::text, att.deposit_used::text AS "depositUsed", o.total::text AS "orderTotal"
       FROM attachments att JOIN orders o ON o.id = att.order_id
       WHERE o.project_id = ${projectId} AND EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id)

@@ -4,9 +4,8 @@ import { attachments, monthlyStatementAttachments } from '../src/db/schema/index
 import { configureLists, parseListQuery, runList } from '../src/platform/list-engine.js';
 import type { Principal } from '../src/platform/principal.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
+import { adminSuite } from './admin-suite.js';
 import { subcontractorOfFirstMarket } from './deposits-fixtures.js';
-import { createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
 import { marketWithBpu, pricesOf } from './orders-fixtures.js';
 import { formerStatementList, STATEMENTS_WITH_STALE_FIGURES } from './statement-list-former-query.js';
 
@@ -16,26 +15,15 @@ import { formerStatementList, STATEMENTS_WITH_STALE_FIGURES } from './statement-
  * summed the invoiced attachments per statement (`statement-list-former-query.ts`): the same rows, exact
  * and capped counts and totals, whatever wrote the links (API, direct SQL) or changed an invoiced amount.
  */
-let testApp: TestApp;
-let admin: string;
+const suite = adminSuite();
+const { send, ok } = suite;
 const viewers: { name: string; token: string; principal: Principal | null }[] = [];
 
-const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token = admin) =>
-  inject(testApp.app, { method, url, token, payload: payload as object });
-
-async function ok<T>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> {
-  const done = await response;
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json() as T;
-}
-
 beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await login(testApp.app, 'admin', 'admin');
-  const fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
-  const market = await marketWithBpu(testApp.app, testApp.db, admin);
+  const { fx } = suite;
+  const market = await marketWithBpu(suite.app, suite.db, suite.admin);
   const order = await fx.validatedOrder(market, ['10', '4']);
-  const [price] = await pricesOf(testApp.db, market.bpuId);
+  const [price] = await pricesOf(suite.db, market.bpuId);
   const validated: number[] = [];
   for (let index = 0; index < 5; index += 1) {
     const attachment = await fx.attachment(order);
@@ -53,8 +41,8 @@ beforeAll(async () => {
   await ok(send('DELETE', `/api/situation/${first}/attachement/${validated[1]}`));
   // one by direct SQL (as the seeds and the bench generator write), then its amount changes
   const second = await create();
-  await testApp.db.insert(monthlyStatementAttachments).values({ statementId: second, attachmentId: validated[3] ?? 0 });
-  await testApp.db
+  await suite.db.insert(monthlyStatementAttachments).values({ statementId: second, attachmentId: validated[3] ?? 0 });
+  await suite.db
     .update(attachments)
     .set({ amount: sql`${attachments.amount} + 1.25`, rg: sql`${attachments.rg} + 0.05` })
     .where(eq(attachments.id, validated[3] ?? 0));
@@ -63,16 +51,15 @@ beforeAll(async () => {
   const deleted = await create();
   await ok(send('POST', `/api/situation/${deleted}/attachement`, [validated[4]]));
   await ok(send('DELETE', `/api/situation/${deleted}/delete`));
-  const sst = await subcontractorOfFirstMarket(testApp);
+  const sst = await subcontractorOfFirstMarket(suite.testApp);
   viewers.push(
-    { name: 'admin', token: admin, principal: await testApp.app.principals.get(await userIdOf(testApp.db, 'admin')) },
-    { name: 'subcontractor', token: sst.token, principal: await testApp.app.principals.get(sst.userId) },
+    { name: 'admin', token: suite.admin, principal: await suite.principalOf('admin') },
+    { name: 'subcontractor', token: sst.token, principal: await suite.app.principals.get(sst.userId) },
   );
 });
 
 afterAll(async () => {
-  configureLists(testApp.db, undefined);
-  await testApp?.close();
+  configureLists(suite.db, undefined);
 });
 
 const queries: Record<string, string>[] = [
@@ -89,9 +76,9 @@ const queries: Record<string, string>[] = [
 
 describe('the statement list on the stored figures gives the rows, counts and totals of the former list', () => {
   it('keeps every statement’s stored figures equal to the sums of the attachments it invoices', async () => {
-    expect(await rowsOf(testApp.db, STATEMENTS_WITH_STALE_FIGURES)).toEqual([]);
+    expect(await rowsOf(suite.db, STATEMENTS_WITH_STALE_FIGURES)).toEqual([]);
     const [invoiced] = await rowsOf<{ count: number }>(
-      testApp.db,
+      suite.db,
       sql`SELECT count(*)::int AS count FROM monthly_statements WHERE attachment_count > 0`,
     );
     expect(invoiced?.count).toBeGreaterThan(1);
@@ -99,19 +86,19 @@ describe('the statement list on the stored figures gives the rows, counts and to
 
   for (const cap of [undefined, 1]) {
     it(`answers as the former list, page after page, sorted and filtered (count cap ${cap ?? 'default'})`, async () => {
-      configureLists(testApp.db, cap === undefined ? undefined : { countCap: cap });
+      configureLists(suite.db, cap === undefined ? undefined : { countCap: cap });
       let rows = 0;
       for (const viewer of viewers) {
         for (const query of queries) {
           const reply = await ok<{ content?: unknown[] }>(
             send('GET', `/api/situations?${new URLSearchParams(query)}`, undefined, viewer.token),
           );
-          const expected = await runList(testApp.db, formerStatementList, parseListQuery(query), viewer.principal);
+          const expected = await runList(suite.db, formerStatementList, parseListQuery(query), viewer.principal);
           expect(reply, `${viewer.name} ${JSON.stringify(query)}`).toEqual(expected);
           rows += reply.content?.length ?? 0;
         }
       }
-      configureLists(testApp.db, undefined);
+      configureLists(suite.db, undefined);
       expect(rows).toBeGreaterThan(0);
     });
   }

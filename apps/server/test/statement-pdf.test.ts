@@ -1,57 +1,38 @@
 import { STATEMENT_PDF_EMPTY_MESSAGE, type StatementAttachmentRow, type StatementDetailRecord } from '@isf/contract';
 import Decimal from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStatementService } from '../src/modules/monthly-statements/monthly-statements.service.js';
-import { REVERSE_CHARGE_REASON } from '../src/modules/monthly-statements/statement-facturx.js';
-import { loadStatementPdfData } from '../src/modules/monthly-statements/statement-pdf.js';
-import { statementPdfDefinition } from '../src/modules/monthly-statements/statement-pdf-layout.js';
+import { describe, expect, it } from 'vitest';
+import {
+  createStatementService,
+  loadStatementPdfData,
+  REVERSE_CHARGE_REASON,
+  statementPdfDefinition,
+} from '../src/modules/monthly-statements/index.js';
 import { REVERSE_CHARGE_MENTION } from '../src/platform/pdf-blocks.js';
 import { formatEuroFr, issuerFromEnvironment, renderPdf } from '../src/platform/pdf-document.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
-import { createTestApp, inject, login, type TestApp } from './helper.js';
+import { adminSuite } from './admin-suite.js';
 import { marketWithBpu, pricesOf } from './orders-fixtures.js';
 import { embeddedFiles, pdfaConformance } from './pdf-attachments.js';
 import { pdfText } from './pdf-text.js';
 
-let testApp: TestApp;
-let admin: string;
-let fx: ReturnType<typeof attachmentFixtures>;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await login(testApp.app, 'admin', 'admin');
-  fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
-
-const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin) =>
-  inject(testApp.app, { method, url, token, payload });
-
-async function ok<T>(response: ReturnType<typeof send>): Promise<T> {
-  const done = await response;
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json() as T;
-}
+const suite = adminSuite();
+const { send, ok } = suite;
 
 /**
  * A statement of a market under this VAT regime: two attachments invoiced (a deposit consumed by the
  * first), the RG of a third released in it, a theoretical payment date.
  */
 async function statementOf(tva: 'basic' | 'tenPercents' | 'reverseCharge') {
-  const market = await marketWithBpu(testApp.app, testApp.db, admin);
+  const market = await marketWithBpu(suite.app, suite.db, suite.admin);
   const current = await ok<Record<string, unknown>>(send('GET', `/api/market/${market.marketId}`));
   await ok(send('PUT', `/api/market/${market.marketId}`, { ...current, tva }));
-  await fx.deposit(market.marketId, '25.00');
-  const order = await fx.validatedOrder(market, ['10', '4']);
-  const [price] = await pricesOf(testApp.db, market.bpuId);
+  await suite.fx.deposit(market.marketId, '25.00');
+  const order = await suite.fx.validatedOrder(market, ['10', '4']);
+  const [price] = await pricesOf(suite.db, market.bpuId);
   const made: number[] = [];
   for (const quantity of ['1.5', '2', '1']) {
-    const attachment = await fx.attachment(order);
-    expect((await fx.saveLines(attachment, [{ prestation: price?.prestation ?? 0, quantity }])).statusCode).toBe(200);
-    await fx.validate(attachment);
+    const attachment = await suite.fx.attachment(order);
+    expect((await suite.fx.saveLines(attachment, [{ prestation: price?.prestation ?? 0, quantity }])).statusCode).toBe(200);
+    await suite.fx.validate(attachment);
     made.push(attachment);
   }
   const [first, second, released] = made as [number, number, number];
@@ -91,7 +72,7 @@ async function downloadedXml(id: number) {
 
 describe('POST /api/situation/{id}/pdf: the statement as Factur-X (PDF/A-3, EN 16931, CII)', () => {
   it('refuses (422) the PDF of a statement that invoices no attachment: an invoice has at least one line', async () => {
-    const market = await marketWithBpu(testApp.app, testApp.db, admin);
+    const market = await marketWithBpu(suite.app, suite.db, suite.admin);
     const { id } = await ok<{ id: number }>(send('POST', '/api/situation/create', { market: market.marketId, sap: 'SAP-0' }));
     const response = await send('POST', `/api/situation/${id}/pdf`, {});
     expect(response.statusCode, response.body).toBe(422);
@@ -153,8 +134,8 @@ describe('POST /api/situation/{id}/pdf: the statement as Factur-X (PDF/A-3, EN 1
   it('prints the parties, references, period, attachments, releases and every total in order', async () => {
     for (const tva of ['tenPercents', 'reverseCharge'] as const) {
       const id = await statementOf(tva);
-      const service = createStatementService(testApp.db);
-      const data = await loadStatementPdfData(testApp.db, service, id);
+      const service = createStatementService(suite.db);
+      const data = await loadStatementPdfData(suite.db, service, id);
       const text = pdfText(await renderPdf(statementPdfDefinition(data, issuerFromEnvironment(), '2026-11-26')));
       const { statement } = data;
       expect(text).toContain('SITUATION MENSUELLE');

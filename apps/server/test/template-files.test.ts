@@ -5,7 +5,7 @@ import {
   TEMPLATE_FILE_REQUIRED_MESSAGE,
   TEMPLATE_NAME_REQUIRED_MESSAGE,
   TEMPLATE_PDF_MESSAGE,
-} from '../src/modules/contracts/template-files.js';
+} from '../src/modules/contracts/index.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp } from './helper.js';
 import { multipart } from './multipart.js';
 

@@ -2,7 +2,7 @@ import { ATTACHMENT_ENTITY, ATTACHMENT_VALIDATED_NODES, type ListQuery, type War
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
 import { releasedRgSql, rgReleaseDateSql } from '../src/modules/attachments/index.js';
-import { warrantyCondition, warrantyList } from '../src/modules/warranties/warranties.lists.js';
+import { warrantyCondition, warrantyList } from '../src/modules/warranties/index.js';
 import { runList } from '../src/platform/list-engine.js';
 
 /**

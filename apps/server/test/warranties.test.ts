@@ -20,8 +20,7 @@ import {
   workflowTokens,
 } from '../src/db/schema/index.js';
 import { refreshOrderFigures } from '../src/modules/attachments/index.js';
-import { orderWarranty } from '../src/modules/warranties/order-warranty.js';
-import { warrantyListOf } from '../src/modules/warranties/warranties.lists.js';
+import { orderWarranty, warrantyListOf } from '../src/modules/warranties/index.js';
 import { type PageQuery, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { subcontractorOfFirstMarket, withoutFinancialOption } from './deposits-fixtures.js';

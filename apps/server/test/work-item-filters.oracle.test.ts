@@ -1,12 +1,10 @@
 import type { WorkflowFilter } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentList } from '../src/modules/attachments/attachments.lists.js';
-import { orderList } from '../src/modules/orders/orders.lists.js';
-import type { Actor } from '../src/modules/workflow/workflow-actors.js';
-import { itemScope, TOKEN_ALIAS } from '../src/modules/workflow/workflow-filters.js';
-import type { WorkflowRegistry } from '../src/modules/workflow/workflow-registry.js';
-import { type ListDefinition, parseListQuery, runList } from '../src/platform/list-engine.js';
+import { attachmentList } from '../src/modules/attachments/index.js';
+import { orderList } from '../src/modules/orders/index.js';
+import { type Actor, itemScope, TOKEN_ALIAS, type WorkflowRegistry } from '../src/modules/workflow/index.js';
+import { configureLists, type ListDefinition, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { createTestApp, login, type TestApp, userIdOf } from './helper.js';
 import { createOrder, marketWithBpu } from './orders-fixtures.js';
@@ -113,4 +111,69 @@ describe('the business lists filtered on the stored node give the rows and count
       }
     }
   }
+});
+
+describe('My scope and My tasks count and total from the node summaries', () => {
+  it('gives the capped count of the former query', async () => {
+    const principal = await testApp.app.principals.get(await userIdOf(testApp.db, 'admin'));
+    const actors = await testApp.app.workflow.actorsOf(principal ?? (undefined as never));
+    configureLists(testApp.db, { countCap: 1 });
+    try {
+      for (const { path, entity, list, entityId } of lists) {
+        for (const filter of ['canDo', 'haveToDo'] as const) {
+          const former = formerCondition(testApp.app.workflow.registry, actors, filter, entity, entityId);
+          const expected = await runList(
+            testApp.db,
+            { ...list, where: former, stored: undefined },
+            parseListQuery({ size: 1, summary: true }),
+            principal ?? null,
+          );
+          const reply = await testApp.app.inject({
+            method: 'GET',
+            url: `${path}?filter=${filter}&size=1&summary=true`,
+            headers: { authorization: `Bearer ${tokens.admin}` },
+          });
+          expect(reply.statusCode, reply.body).toBe(200);
+          expect(reply.json(), `${path} ${filter}`).toEqual(JSON.parse(JSON.stringify(expected)));
+        }
+      }
+    } finally {
+      configureLists(testApp.db, undefined);
+    }
+  });
+
+  it('reads the summary rows, not the items', async () => {
+    // totals never kept between requests (a slow statement under load would be cached)
+    configureLists(testApp.db, { totalsCachedFromMs: Number.POSITIVE_INFINITY });
+    const totalOf = async (path: string, filter: string) => {
+      const reply = await testApp.app.inject({
+        method: 'GET',
+        url: `${path}?filter=${filter}&summary=only`,
+        headers: { authorization: `Bearer ${tokens.admin}` },
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json<{ summary: Record<string, string> }>().summary;
+    };
+    for (const [path, table, column, summed] of [
+      ['/api/orders', 'order_node_summaries', 'total', 'total'],
+      ['/api/attachements', 'attachment_node_summaries', 'amount', 'amount'],
+    ] as const) {
+      for (const filter of ['canDo', 'haveToDo']) {
+        const before = await totalOf(path, filter);
+        // the summary alone is changed (its triggers are on the items): a total read from it follows
+        await testApp.db.execute(
+          sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${sql.identifier(column)} + 1000`,
+        );
+        try {
+          const after = await totalOf(path, filter);
+          expect(after[summed], `${path} ${filter}`).not.toBe(before[summed]);
+        } finally {
+          await testApp.db.execute(
+            sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${sql.identifier(column)} - 1000`,
+          );
+        }
+      }
+    }
+    configureLists(testApp.db, undefined);
+  });
 });

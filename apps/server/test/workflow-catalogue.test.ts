@@ -29,7 +29,7 @@ import {
   workflowTokens,
   workflowTransitions,
 } from '../src/db/schema/index.js';
-import { UNKNOWN_NODE_MESSAGE } from '../src/modules/roles/role-workflow-rights.js';
+import { UNKNOWN_NODE_MESSAGE } from '../src/modules/roles/index.js';
 import { seedWorkflowDemo, seedWorkflowsIfMissing } from '../src/seed/workflow-seed.js';
 import { actingAs, countRows, createTestApp, inject, login } from './helper.js';
 import { expectStatus, grant, newDocument, nodesOf, seededWorkflow } from './workflow-fixtures.js';

@@ -2,7 +2,7 @@ import type { DashboardNode, ListReply, RunningOrderRow, RunningOrdersAmount } f
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { userProjects, workflowTokens } from '../src/db/schema/index.js';
-import type { WorkItemKind } from '../src/modules/workflow/workflow-registry.js';
+import type { WorkItemKind } from '../src/modules/workflow/index.js';
 import { projectScope } from '../src/platform/scope.js';
 import { actingAs, createTestApp, inject } from './helper.js';
 import { expectStatus, grant, newProjectItem, newTestToken, nodesOf, seededWorkflow, testWorkflow } from './workflow-fixtures.js';

@@ -2,7 +2,7 @@ import type { DelegationRecord, TokenHistoryEntry } from '@isf/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { delegations } from '../src/db/schema/index.js';
-import { SELF_DELEGATION_MESSAGE } from '../src/modules/workflow/delegations.service.js';
+import { SELF_DELEGATION_MESSAGE } from '../src/modules/workflow/index.js';
 import { actingAs, countRows, createTestApp, inject, login, userIdOf } from './helper.js';
 import { delegate, expectStatus, grant, move, newTestToken, TEST_ITEM, testWorkflow } from './workflow-fixtures.js';
 

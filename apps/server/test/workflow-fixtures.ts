@@ -14,8 +14,7 @@ import {
   workflowTokens,
   workflowTransitions,
 } from '../src/db/schema/index.js';
-import type { WorkItemKind } from '../src/modules/workflow/workflow-registry.js';
-import { startToken } from '../src/modules/workflow/workflow-tokens.js';
+import { startToken, type WorkItemKind } from '../src/modules/workflow/index.js';
 import { projectScope } from '../src/platform/scope.js';
 import type { WorkflowSeed } from '../src/seed/workflow-definitions.js';
 import { type SeededWorkflow, seedWorkflows } from '../src/seed/workflow-seed.js';

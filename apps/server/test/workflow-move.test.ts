@@ -10,7 +10,7 @@ import {
   workflowTokens,
   workflowTransitions,
 } from '../src/db/schema/index.js';
-import { MOVED_MEANWHILE_MESSAGE } from '../src/modules/workflow/workflow-move.js';
+import { MOVED_MEANWHILE_MESSAGE } from '../src/modules/workflow/index.js';
 import { REFERENCE_WORKFLOWS } from '../src/seed/workflow-definitions.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';

@@ -38,6 +38,20 @@ export const ENVELOPE_VALIDATOR_UNKNOWN_MESSAGE =
   "Ce valideur n'existe pas, n'est plus actif ou n'a pas de rôle valideur d'enveloppe.";
 export const ENVELOPE_VALIDATOR_ONLY_MESSAGE =
   'Seuls les valideurs désignés de cette enveloppe peuvent la valider ou la refuser.';
+/**
+ * The step an envelope's documents stand on for each step of the envelope: they are validated and signed
+ * with it, never on their own (an envelope being signed keeps its documents validated).
+ */
+export const ENVELOPE_DOCUMENT_NODES: Readonly<Record<string, string>> = {
+  env_draft: 'doc_draft',
+  env_pending_validation: 'doc_pending_validation',
+  env_validated: 'doc_validated',
+  env_refused: 'doc_refused',
+  env_signing: 'doc_validated',
+  env_signed: 'doc_signed',
+};
+export const ENVELOPE_DOCUMENT_FOLLOWS_MESSAGE =
+  "Le statut d'un document d'enveloppe suit celui de son enveloppe : validez ou envoyez l'enveloppe à la signature.";
 /** Spec 2 §8: the envelope manager without read right on envelopes. */
 export const ENVELOPE_ACCESS_NOT_GRANTED = 'access not granted';
 

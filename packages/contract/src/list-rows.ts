@@ -57,6 +57,8 @@ export type DocumentListRow = {
   entity: string;
   entityId: number;
   ownerName: string | null;
+  /** The record whose screen shows the owner (an envelope's contract); null for the other owners. */
+  ownerParentId: number | null;
   nodeId: number | null;
   statusWF: string | null;
   createdAt: string;

@@ -1,14 +1,18 @@
+import { type WorkflowFilter, workflowFilterSchema } from '@isf/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
-import type { AccessRule } from './access.js';
+import { type AccessRule, principalOf } from './access.js';
 import { sendCsv } from './csv-export.js';
 import { badRequest, notFound } from './errors.js';
 import { isInScope, type ListDefinition, parseListQuery, runList } from './list-engine.js';
 import type { Principal } from './principal.js';
 
 const selectedIdsSchema = z
-  .union([z.array(z.coerce.number().int().positive()), z.string()])
+  .union([z.array(z.coerce.number().int().positive()), z.string()], {
+    error: 'La sélection doit être une liste d’identifiants.',
+  })
   .optional()
   .transform((value, context) => {
     if (value === undefined || value === '') {
@@ -32,31 +36,90 @@ const selectedIdsSchema = z
 export type ListCriteria = (wire: Record<string, unknown>) => { definition: ListDefinition; wire: Record<string, unknown> };
 
 /**
+ * The per-request narrowing of a list of work items, the screens' All / My scope / My tasks: the
+ * condition that keeps the caller's rows for the `filter` read off the query or the CSV form (All when
+ * absent), undefined for All. A module passes its workflow engine's `workItemFilter` for its item kind.
+ */
+export type WorkItemFilter = (principal: Principal, filter: WorkflowFilter) => Promise<SQL | undefined>;
+
+type ListOptions = {
+  definition: ListDefinition;
+  access: AccessRule;
+  fileName?: string;
+  criteria?: ListCriteria;
+  workItems?: WorkItemFilter;
+  /**
+   * With `workItems`: the same filter written on the rows of the list's `stored` summary, when it can be
+   * (undefined otherwise): My scope and My tasks then count and total from the summary too.
+   */
+  storedWorkItems?: WorkItemFilter;
+  /** The list the CSV writes for this caller (e.g. without the FTTH columns for a profile without FTTH). */
+  csvFor?: (definition: ListDefinition, principal: Principal | null) => ListDefinition;
+};
+
+/** The list to run for one request and the rest of its wire parameters (the list query). */
+type Resolve = (
+  request: FastifyRequest,
+  wire: Record<string, unknown>,
+) => Promise<{ definition: ListDefinition; wire: Record<string, unknown> }>;
+
+/**
+ * A list narrowed to some of its rows for this request: its stored totals sum the whole list, so the
+ * narrowed list counts and totals its own rows (`ListDefinition.stored`), unless the same narrowing is
+ * given on the summary's rows (`storedCondition`).
+ */
+function narrowed(definition: ListDefinition, condition: SQL, storedCondition?: SQL): ListDefinition {
+  const stored = definition.stored;
+  return {
+    ...definition,
+    where: definition.where ? sql`(${definition.where}) AND (${condition})` : condition,
+    stored:
+      stored && storedCondition
+        ? { ...stored, where: (principal) => sql`(${stored.where(principal)}) AND (${storedCondition})` }
+        : undefined,
+  };
+}
+
+function resolverOf(options: ListOptions): Resolve {
+  const criteria: ListCriteria = options.criteria ?? ((wire) => ({ definition: options.definition, wire }));
+  const workItems = options.workItems;
+  if (!workItems) {
+    return async (_request, wire) => criteria(wire);
+  }
+  return async (request, { filter, ...rest }) => {
+    const parsed = workflowFilterSchema.safeParse(filter);
+    if (!parsed.success) {
+      throw badRequest(parsed.error.issues[0]?.message ?? 'Filtre inconnu.', { filter: 'Filtre inconnu.' });
+    }
+    const { definition, wire } = criteria(rest);
+    const principal = principalOf(request);
+    const condition = await workItems(principal, parsed.data);
+    if (!condition) {
+      return { definition, wire };
+    }
+    const storedCondition = definition.stored ? await options.storedWorkItems?.(principal, parsed.data) : undefined;
+    return { definition: narrowed(definition, condition, storedCondition), wire };
+  };
+}
+
+/**
  * Registers the two faces of one list query: `GET path` (a page as JSON) and `POST csvPath` (the whole
  * result, or the selected ids, as a streamed CSV). With `criteria`, both first take the screen's own
- * parameters off the query, which choose the list definition.
+ * parameters off the query, which choose the list definition; with `workItems`, they take the `filter`
+ * (All / My scope / My tasks) off it and keep the caller's rows.
  */
 export function registerList(
   app: FastifyInstance,
   database: Database,
-  options: {
-    path: string;
-    csvPath?: string;
-    definition: ListDefinition;
-    access: AccessRule;
-    fileName?: string;
-    criteria?: ListCriteria;
-    /** The list the CSV writes for this caller (e.g. without the FTTH columns for a profile without FTTH). */
-    csvFor?: (definition: ListDefinition, principal: Principal | null) => ListDefinition;
-  },
+  options: ListOptions & { path: string; csvPath?: string },
 ): void {
-  const resolve: ListCriteria = options.criteria ?? ((wire) => ({ definition: options.definition, wire }));
+  const resolve = resolverOf(options);
   app.get(options.path, { config: { access: options.access } }, async (request) => {
-    const { definition, wire } = resolve({ ...((request.query ?? {}) as Record<string, unknown>) });
+    const { definition, wire } = await resolve(request, { ...((request.query ?? {}) as Record<string, unknown>) });
     return runList(database, definition, parseListQuery(wire), request.principal);
   });
   if (options.csvPath) {
-    registerCsv(app, database, { ...options, csvPath: options.csvPath, criteria: resolve });
+    csvRoutes(app, database, { ...options, csvPath: options.csvPath }, resolve);
   }
 }
 
@@ -67,17 +130,17 @@ export function registerList(
 export function registerCsv(
   app: FastifyInstance,
   database: Database,
-  options: {
-    csvPath: string;
-    definition: ListDefinition;
-    access: AccessRule;
-    fileName?: string;
-    criteria?: ListCriteria;
-    csvFor?: (definition: ListDefinition, principal: Principal | null) => ListDefinition;
-    get?: boolean;
-  },
+  options: ListOptions & { csvPath: string; get?: boolean },
 ): void {
-  const resolve: ListCriteria = options.criteria ?? ((wire) => ({ definition: options.definition, wire }));
+  csvRoutes(app, database, options, resolverOf(options));
+}
+
+function csvRoutes(
+  app: FastifyInstance,
+  database: Database,
+  options: ListOptions & { csvPath: string; get?: boolean },
+  resolve: Resolve,
+): void {
   const methods: ('GET' | 'POST')[] = options.get ? ['GET', 'POST'] : ['POST'];
   for (const method of methods) {
     app.route({
@@ -86,7 +149,7 @@ export function registerCsv(
       config: { access: options.access },
       handler: async (request, reply) => {
         const fields = method === 'GET' ? request.query : request.body;
-        const { definition, wire: body } = resolve({ ...((fields ?? {}) as Record<string, unknown>) });
+        const { definition, wire: body } = await resolve(request, { ...((fields ?? {}) as Record<string, unknown>) });
         const { ids, token: _token, ...wire } = body;
         const selected = selectedIdsSchema.safeParse(ids);
         if (!selected.success) {

@@ -85,6 +85,8 @@ export const projects = pgTable(
     index('projects_name_idx').on(table.name.asc().nullsFirst()),
     index('projects_type_name_idx').on(table.typeId, table.name.asc().nullsFirst(), table.id),
     index('projects_manager_idx').on(table.managerId),
+    // the few projects whose payment guarantee replaces the RG: the budget warranties' totals read them once
+    index('projects_payment_guarantee_idx').on(table.id).where(sql`${table.paymentGuarantee}`),
     // pg_trgm: serve the list engine's "contains" filters (regular expressions, see platform/text-match.ts)
     index('projects_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('projects_code_trgm_idx').using('gin', sql`${table.code} gin_trgm_ops`),

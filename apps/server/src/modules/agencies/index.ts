@@ -2,3 +2,4 @@
 export { agencyList } from './agencies.lists.js';
 export { registerAgencyRoutes } from './agencies.routes.js';
 export { type AgencyService, createAgencyService } from './agencies.service.js';
+export { addDays, documentState, evaluateFolder } from './legal-status.js';

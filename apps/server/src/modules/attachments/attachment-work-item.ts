@@ -20,7 +20,22 @@ export function attachmentRowScope(principal: Principal): SQL | undefined {
 export const attachmentWorkItem: WorkItemKind = {
   entity: ATTACHMENT_ENTITY,
   nodeColumn: { table: 'attachments', column: 'wf_node_id' },
-  row: { from: sql`attachments att LEFT JOIN orders o ON o.id = att.order_id`, alias: 'att', scope: attachmentRowScope },
+  row: {
+    from: sql`attachments att LEFT JOIN orders o ON o.id = att.order_id`,
+    alias: 'att',
+    scope: attachmentRowScope,
+    // per node and order project and agency (migration 0046): the flowchart's counts
+    summary: {
+      from: sql`attachment_node_summaries ans`,
+      node: sql`ans.node_id`,
+      scope: (principal) =>
+        can(principal, 'attachement', 'read')
+          ? attachmentScope(principal, { projectId: sql`ans.project_id`, agencyId: sql`ans.agency_id` })
+          : sql`FALSE`,
+      count: sql`ans.attachments`,
+      amount: sql`ans.amount`,
+    },
+  },
   scope(principal: Principal, entityId: SQL): SQL {
     if (!can(principal, 'attachement', 'read')) {
       return sql`FALSE`;

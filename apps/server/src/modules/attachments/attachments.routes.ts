@@ -4,18 +4,14 @@ import {
   attachmentReleaseDateSchema,
   attachmentUpdateSchema,
   IMPORT_SUCCESS_MESSAGE,
-  workflowFilterSchema,
 } from '@isf/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
-import { sendCsv } from '../../platform/csv-export.js';
-import { badRequest, notFound } from '../../platform/errors.js';
-import { type ListDefinition, parseListQuery, runList } from '../../platform/list-engine.js';
-import { requireInScope } from '../../platform/list-routes.js';
+import { notFound } from '../../platform/errors.js';
+import { registerList, requireInScope } from '../../platform/list-routes.js';
 import type { Principal } from '../../platform/principal.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
 import { marketScope } from '../markets/index.js';
@@ -35,14 +31,6 @@ import { attachmentRowScope, attachmentWorkItem } from './attachment-work-item.j
 import { registerAttachmentWorkflow } from './attachment-workflow.js';
 import { ATTACHMENT_ENTITY, attachmentList } from './attachments.lists.js';
 import { createAttachmentService } from './attachments.service.js';
-
-const filterQuery = z.object({ filter: workflowFilterSchema }).passthrough();
-const selectedIds = z
-  .union([z.array(z.coerce.number().int().positive()), z.string().regex(/^(\d{1,15}(,\d{1,15})*)?$/)], {
-    error: 'La sélection doit être une liste d’identifiants.',
-  })
-  .optional()
-  .transform((value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : value.split(',').map(Number)));
 
 /** A BPU the caller may read attachment prestations of: its market is in the caller's scope. */
 async function assertBpuInScope(database: Database, principal: Principal, bpuId: number): Promise<void> {
@@ -70,42 +58,19 @@ export function registerAttachmentRoutes(app: FastifyInstance, database: Databas
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right(ATTACHMENT_ENTITY, action) });
   const inScope = { preHandler: requireInScope(database, attachmentList) };
 
-  /** The list narrowed by All / My scope / My tasks (spec 2: default My tasks on the screen). */
-  async function filteredList(request: FastifyRequest, raw: unknown): Promise<ListDefinition> {
-    const parsed = filterQuery.safeParse(raw ?? {});
-    if (!parsed.success) {
-      throw badRequest(parsed.error.issues[0]?.message ?? 'Filtre inconnu.', { filter: 'Filtre inconnu.' });
-    }
-    const condition = await app.workflow.workItemFilter(
-      principalOf(request),
-      parsed.data.filter,
-      ATTACHMENT_ENTITY,
-      sql`att.id`,
-      {
+  // All / My scope / My tasks (spec 2: default My tasks on the screen), read on the attachments' stored node
+  registerList(app, database, {
+    path: '/api/attachements',
+    csvPath: '/api/attachements/csv',
+    definition: attachmentList,
+    access: access.right(ATTACHMENT_ENTITY, 'read'),
+    fileName: 'attachements',
+    workItems: (principal, filter) =>
+      app.workflow.workItemFilter(principal, filter, ATTACHMENT_ENTITY, sql`att.id`, {
         nodeId: sql`att.wf_node_id`,
         scope: attachmentRowScope,
-      },
-    );
-    // My scope / My tasks: counted and totalled on the attachments (the summaries stand for the unfiltered list)
-    return condition ? { ...attachmentList, where: condition, stored: undefined } : attachmentList;
-  }
-
-  app.get('/api/attachements', { config: right('read') }, async (request) => {
-    const definition = await filteredList(request, request.query);
-    const { filter: _filter, ...query } = (request.query ?? {}) as Record<string, unknown>;
-    return runList(database, definition, parseListQuery(query), request.principal);
-  });
-
-  app.post('/api/attachements/csv', { config: right('read') }, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const definition = await filteredList(request, { filter: body.filter });
-    const { ids, token: _token, filter: _filter, ...wire } = body;
-    const selected = selectedIds.safeParse(ids);
-    if (!selected.success) {
-      throw badRequest(selected.error.issues[0]?.message ?? 'Sélection invalide.', { ids: 'Sélection invalide.' });
-    }
-    const query = parseListQuery({ ...wire, page: 0, size: 1 });
-    return sendCsv(reply, database, definition, query, request.principal, selected.data, 'attachements');
+      }),
+    storedWorkItems: (principal, filter) => app.workflow.workItemSummaryFilter(principal, filter, ATTACHMENT_ENTITY),
   });
 
   typed.post('/api/attachement', { schema: { body: attachmentCreateSchema }, config: right('create') }, async (request) => ({

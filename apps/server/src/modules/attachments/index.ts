@@ -8,7 +8,7 @@ export {
   retentionOf,
   rgReleaseDateSql,
 } from './attachment-amounts.js';
-export { consumeDeposits } from './attachment-deposits.js';
+export { consumeDeposits, depositRemaining } from './attachment-deposits.js';
 export { CANNOT_EDIT_AFTER_VALIDATION } from './attachment-editing.js';
 export { applyAttachmentLines, recomputeAttachmentAmounts } from './attachment-lines.js';
 export { attachmentNodeSummaries, refreshAttachmentNodeSummaries } from './attachment-node-summaries.js';
@@ -16,9 +16,9 @@ export { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 export { nextAttachmentReference } from './attachment-reference.js';
 export { isRgReleased, releasedRgSql, rgReleasedSql } from './attachment-rg-release.js';
 export { attachmentWorkItem } from './attachment-work-item.js';
-export { ATTACHMENT_ENTITY, attachmentScope } from './attachments.lists.js';
+export { ATTACHMENT_ENTITY, attachmentList, attachmentScope } from './attachments.lists.js';
 export { registerAttachmentRoutes } from './attachments.routes.js';
-export type { AttachmentService } from './attachments.service.js';
+export { type AttachmentService, createAttachmentService } from './attachments.service.js';
 export {
   recomputedOrderFigures,
   refreshEveryOrderFigures,

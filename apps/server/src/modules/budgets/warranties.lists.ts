@@ -9,7 +9,7 @@ import { WARRANTY_SUMMARY_SUMS, warrantyList, warrantySummary } from '../warrant
  * guarantee of its project, which replaces the retention (loi 71-584): the RG left it covers. The deposits
  * paid are stored on the order (`orders.deposit_paid`, kept by a trigger on the deposits), and the count and
  * totals read the orders summed ahead (`order_summaries`, docs/decisions.md "Order summaries"): the covered RG
- * per summary row, whose project is a key of the summary.
+ * of the summary rows whose project (a key of the summary) is among the guaranteed ones.
  */
 const joinProject = sql`JOIN projects gp ON gp.id = o.project_id`;
 
@@ -45,13 +45,12 @@ export const budgetWarrantyList = defineList({
   name: 'budget-warranties',
   from: sql`${warrantyList.from} ${joinProject}`,
   columns,
-  stored: warrantySummary(
-    [],
-    {
-      ...WARRANTY_SUMMARY_SUMS,
-      depositAmount: sql`s.deposit_paid`,
-      rgCoveredByGuarantee: sql`(CASE WHEN gp.payment_guarantee THEN s.rg_held - s.rg_released ELSE 0.00 END)`,
-    },
-    sql`order_summaries s JOIN projects gp ON gp.id = s.project_id`,
-  ),
+  stored: warrantySummary([], {
+    ...WARRANTY_SUMMARY_SUMS,
+    depositAmount: sql`s.deposit_paid`,
+    // the guaranteed projects read once (a hashed subplan over `projects_payment_guarantee_idx`), not a
+    // project looked up per summary row
+    rgCoveredByGuarantee: sql`(CASE WHEN s.project_id IN (SELECT gp.id FROM projects gp WHERE gp.payment_guarantee)
+        THEN s.rg_held - s.rg_released ELSE 0.00 END)`,
+  }),
 });

@@ -30,6 +30,9 @@ export function registerContractRoutes(app: FastifyInstance, database: Database)
   app.documentOwners.registerOwner('envelope', {
     entity: 'envelope',
     list: envelopeList,
+    // part of the envelope: read with it, validated and signed with it (spec 2 Envelope manager)
+    followsOwner: true,
+    parentColumn: 'contractId',
     removalRefusal: envelopeDocumentRefusal,
     uploadRefusal: envelopeDocumentRefusal,
     validators: (_db, envelopeId) => envelopesService.validators(envelopeId),

@@ -32,6 +32,7 @@ import { can, hasOption, type Principal } from '../../platform/principal.js';
 import type { MoveFacts, WorkflowEngine, WorkflowRegistry } from '../workflow/index.js';
 import { removeToken, startToken, tokenOfItem } from '../workflow/index.js';
 import { contractList } from './contracts.lists.js';
+import { syncEnvelopeDocuments } from './envelope-documents.js';
 
 export const SEND_FOR_SIGNATURE_OPTION = 'envelopes.can_send_for_signature';
 /** The transition whose holders are the envelope validators (`GET /role/envelope-validator`). */
@@ -107,6 +108,26 @@ async function validatorRoles(db: Database): Promise<EnvelopeValidatorRole[]> {
 }
 
 /**
+ * Why this user may not validate or refuse the envelope now (null: they may): at least two validators
+ * designated, the user one of them, and not decided yet.
+ */
+async function decisionRefusal(db: Database, envelopeId: number, userId: number): Promise<string | null> {
+  const designated = await db
+    .select({ userId: envelopeValidators.userId, decision: envelopeValidators.decision })
+    .from(envelopeValidators)
+    .where(eq(envelopeValidators.envelopeId, envelopeId))
+    .orderBy(asc(envelopeValidators.id));
+  if (designated.length < ENVELOPE_MIN_VALIDATOR_ROLES) {
+    return ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE;
+  }
+  const mine = designated.find((row) => row.userId === userId);
+  if (!mine) {
+    return ENVELOPE_VALIDATOR_ONLY_MESSAGE;
+  }
+  return mine.decision === null ? null : ENVELOPE_ALREADY_DECIDED_MESSAGE;
+}
+
+/**
  * The envelope workflow's server rules (spec 2 §4, §5): sending to validation needs the option and a
  * document; only the designated validators decide, each once, and only when at least two were designated
  * (fewer: no current token to act on); the envelope is validated when every validator has validated (the
@@ -122,21 +143,7 @@ export function registerEnvelopeWorkflowRules(registry: WorkflowRegistry): void 
     });
   }
   const decider = (facts: MoveFacts) => facts.onBehalfOfId ?? facts.principal.userId;
-  const validatorOnly = async (facts: MoveFacts, db: Database) => {
-    const designated = await db
-      .select({ userId: envelopeValidators.userId, decision: envelopeValidators.decision })
-      .from(envelopeValidators)
-      .where(eq(envelopeValidators.envelopeId, facts.token.entityId))
-      .orderBy(asc(envelopeValidators.id));
-    if (designated.length < ENVELOPE_MIN_VALIDATOR_ROLES) {
-      return ENVELOPE_TOO_FEW_VALIDATORS_MESSAGE;
-    }
-    const mine = designated.find((row) => row.userId === decider(facts));
-    if (!mine) {
-      return ENVELOPE_VALIDATOR_ONLY_MESSAGE;
-    }
-    return mine.decision === null ? null : ENVELOPE_ALREADY_DECIDED_MESSAGE;
-  };
+  const validatorOnly = (facts: MoveFacts, db: Database) => decisionRefusal(db, facts.token.entityId, decider(facts));
   const recordDecision = async (facts: MoveFacts, db: Database, decision: 'validated' | 'refused') => {
     await db
       .update(envelopeValidators)
@@ -145,6 +152,13 @@ export function registerEnvelopeWorkflowRules(registry: WorkflowRegistry): void 
   };
   registry.registerGuard({ workflow: 'envelope', transition: VALIDATION_TRANSITION }, validatorOnly);
   registry.registerGuard({ workflow: 'envelope', transition: REFUSAL_TRANSITION }, validatorOnly);
+  // the screens offer Valider / Refuser only to a designated validator who has not decided yet
+  for (const transition of [VALIDATION_TRANSITION, REFUSAL_TRANSITION]) {
+    registry.registerOffer(
+      { entity: ENVELOPE_ENTITY, transition },
+      async (item, deciderId, db) => (await decisionRefusal(db, item.entityId, deciderId)) === null,
+    );
+  }
   // a validation is recorded; the envelope stays pending while another validator has not validated
   registry.registerHold({ workflow: 'envelope', transition: VALIDATION_TRANSITION }, async (facts, db) => {
     await recordDecision(facts, db, 'validated');
@@ -157,6 +171,19 @@ export function registerEnvelopeWorkflowRules(registry: WorkflowRegistry): void 
   registry.registerPostAction(
     { workflow: 'envelope', transition: REFUSAL_TRANSITION },
     { inTransaction: (facts, db) => recordDecision(facts, db, 'refused') },
+  );
+  // the envelope's documents stand on its step (a held validation does not move it, nor them)
+  registry.registerPostAction(
+    { workflow: 'envelope' },
+    {
+      inTransaction: (facts, db) =>
+        syncEnvelopeDocuments(
+          db,
+          facts.token.entityId,
+          { userId: facts.principal.userId, comment: `Enveloppe : ${facts.to.name}` },
+          { principal: facts.principal, requestId: `workflow:${facts.transition.code}` },
+        ),
+    },
   );
   // a revoked or reworked envelope is validated again from scratch
   for (const transition of ['env_revoke_validation', 'env_from_validated_to_draft']) {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { buildWhere, defineList, type ListDefinition } from '../../platform/list-engine.js';
 import { can, type Principal } from '../../platform/principal.js';
-import { type DocumentOwnerRegistry, ownerAllows } from './document-owners.js';
+import { type DocumentOwnerDefinition, type DocumentOwnerRegistry, ownerAllows } from './document-owners.js';
 
 /**
  * The condition on a document row (`d`) that it belongs to an owner record the principal sees: for each owner
@@ -26,15 +26,28 @@ export function documentScope(registry: DocumentOwnerRegistry, principal: Princi
   return owners.length === 0 ? sql`FALSE` : sql`(${sql.join(owners, sql` OR `)})`;
 }
 
-/** The name of a document's owner record (company, agency, order, ...), read through the owner's own list. */
-function ownerName(registry: DocumentOwnerRegistry): SQL {
-  const cases = registry.owners().map(([name, owner]) => {
+/**
+ * A column of a document's owner record (its name, the record whose screen shows it), read through the owner's
+ * own list for the document row `d`; NULL for owners without that column.
+ */
+function ownerColumn(registry: DocumentOwnerRegistry, pick: (owner: DocumentOwnerDefinition) => SQL | undefined): SQL {
+  const cases = registry.owners().flatMap(([name, owner]) => {
     const idColumn = owner.list.columns[owner.list.idColumn]?.sql ?? sql`NULL`;
-    const nameColumn = owner.list.columns.name?.sql ?? owner.list.columns.reference?.sql ?? sql`NULL`;
-    return sql`WHEN ${name} THEN (SELECT (${nameColumn})::text FROM ${owner.list.from} WHERE ${idColumn} = d.entity_id LIMIT 1)`;
+    const column = pick(owner);
+    return column
+      ? [sql`WHEN ${name} THEN (SELECT (${column})::text FROM ${owner.list.from} WHERE ${idColumn} = d.entity_id LIMIT 1)`]
+      : [];
   });
   return cases.length === 0 ? sql`NULL` : sql`CASE d.entity ${sql.join(cases, sql` `)} END`;
 }
+
+/** The name of a document's owner record (company, agency, order, envelope, ...). */
+export const ownerNameSql = (registry: DocumentOwnerRegistry): SQL =>
+  ownerColumn(registry, (owner) => owner.list.columns.name?.sql ?? owner.list.columns.reference?.sql);
+
+/** The record whose screen shows the owner (an envelope's contract), for the link to it; NULL for most owners. */
+export const ownerParentIdSql = (registry: DocumentOwnerRegistry): SQL =>
+  sql`(${ownerColumn(registry, (owner) => (owner.parentColumn ? owner.list.columns[owner.parentColumn]?.sql : undefined))})::int`;
 
 /**
  * Every document of every owner within the caller's scope (spec 2 /documents): built when first asked, since the
@@ -59,7 +72,15 @@ export function documentList(registry: DocumentOwnerRegistry): ListDefinition {
       size: { sql: sql`d.size`, kind: 'number', label: 'Taille (octets)' },
       entity: { sql: sql`d.entity`, kind: 'enum', label: 'Rattaché à (objet)' },
       entityId: { sql: sql`d.entity_id`, kind: 'id', label: 'Rattaché à (identifiant)' },
-      ownerName: { sql: ownerName(registry), kind: 'text', label: 'Rattaché à', sortable: false },
+      ownerName: { sql: ownerNameSql(registry), kind: 'text', label: 'Rattaché à', sortable: false },
+      ownerParentId: {
+        sql: ownerParentIdSql(registry),
+        kind: 'id',
+        label: 'Rattaché à (parent)',
+        hiddenInCsv: true,
+        sortable: false,
+        filterable: false,
+      },
       nodeId: { sql: sql`wnd.id`, kind: 'id', label: 'Étape (id)', hiddenInCsv: true, joined: true },
       statusWF: { sql: sql`wnd.name`, kind: 'text', label: 'Statut', joined: true },
       nodeCode: { sql: sql`wnd.code`, kind: 'text', label: 'Code étape', hiddenInCsv: true, joined: true },

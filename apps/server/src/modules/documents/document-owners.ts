@@ -20,6 +20,13 @@ export type DocumentOwnerDefinition = {
   removalRefusal?: (db: Database, ownerId: number, principal: Principal) => Promise<string | null>;
   /** A rule on adding a document to the owner: the French refusal (422), or nothing to allow it. */
   uploadRefusal?: (db: Database, ownerId: number, principal: Principal) => Promise<string | null>;
+  /**
+   * The documents are part of the owner (an envelope's): whoever reads the owner reads them, and their
+   * workflow step follows the owner's (the owner's module moves them), never moved by a person.
+   */
+  followsOwner?: boolean;
+  /** A column of the owner's list naming the record whose screen shows the owner (an envelope's contract). */
+  parentColumn?: string;
   /** The validators designated on the owner (an envelope's), shown on each of its documents. */
   validators?: (db: Database, ownerId: number) => Promise<EnvelopeValidator[]>;
 };
@@ -57,6 +64,11 @@ export function registerDocumentOwners(app: FastifyInstance): DocumentOwnerRegis
   const registry = createDocumentOwnerRegistry();
   app.decorate('documentOwners', registry);
   return registry;
+}
+
+/** Whether the principal may read the owner's documents: the document read right, or the owner's when they follow it. */
+export function canReadDocumentsOf(owner: DocumentOwnerDefinition, principal: Principal): boolean {
+  return ownerAllows(owner, principal, 'read') && (can(principal, 'document', 'read') || owner.followsOwner === true);
 }
 
 /** Whether the principal holds the action on the owner's entity (on any of them, for several). */

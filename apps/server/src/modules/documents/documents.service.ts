@@ -10,8 +10,10 @@ import { badRequest, businessRefusal, forbidden, HttpError, notFound } from '../
 import { contentMatchesName, detectFileKind, sanitizeFileName } from '../../platform/file-kind.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
+import { rowsOf } from '../../platform/sql-rows.js';
 import { removeToken, startToken } from '../workflow/index.js';
-import { type DocumentOwnerRegistry, ownerAllows } from './document-owners.js';
+import { ownerNameSql, ownerParentIdSql } from './document-list.js';
+import { canReadDocumentsOf, type DocumentOwnerRegistry, ownerAllows } from './document-owners.js';
 
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const NO_FILE_MESSAGE = 'Aucun fichier sélectionné.';
@@ -63,7 +65,11 @@ export function createDocumentService(database: Database, storage: FileStorage, 
     if (!owner) {
       throw badRequest(`Les documents ne s'attachent pas à « ${entity} ».`, { entity: 'Entité inconnue.' });
     }
-    if (!ownerAllows(owner, principal, 'read') || !(await isInScope(database, owner.list, principal, entityId))) {
+    // without the document read right (the route lets an owner's reader in): 403, as the route answers
+    if (ownerAllows(owner, principal, 'read') && !canReadDocumentsOf(owner, principal)) {
+      throw forbidden();
+    }
+    if (!canReadDocumentsOf(owner, principal) || !(await isInScope(database, owner.list, principal, entityId))) {
       throw notFound();
     }
     return owner;
@@ -158,8 +164,16 @@ export function createDocumentService(database: Database, storage: FileStorage, 
     async get(id: number, principal: Principal) {
       const { row, owner } = await find(id, principal);
       const { storageKey: _key, contentKind: _kind, ...document } = row;
+      const [ownerOf] = await rowsOf<{ ownerName: string | null; ownerParentId: number | null }>(
+        database,
+        sql`SELECT ${ownerNameSql(owners)} AS "ownerName", ${ownerParentIdSql(owners)} AS "ownerParentId"
+          FROM documents d WHERE d.id = ${id}`,
+      );
       return {
         ...document,
+        /** The owner record's name, and the record whose screen shows it (an envelope's contract), for the link. */
+        ownerName: ownerOf?.ownerName ?? null,
+        ownerParentId: ownerOf?.ownerParentId ?? null,
         nodeCode: await nodeCodeOf(id),
         /** Whether the caller may delete it now: the owner's update right and the owner's rule (spec 2 §4). */
         canDelete: ownerAllows(owner, principal, 'update') && !(await owner.removalRefusal?.(database, row.entityId, principal)),

@@ -19,7 +19,7 @@ import { idList, nodeJoin } from './statement-store.js';
 /** The market nodes a statement is generated on: validated, and in pre-closure (its last statements). */
 export const GENERATION_MARKET_NODES = ['sst_validated', 'sst_pre_closure'] as const;
 
-/** Called after each market with how far the run is (the job writes it as a task event). */
+/** Called after each market with how far the run is (the job writes task events from it, at most one every 500 ms). */
 export type GenerationProgress = (
   done: number,
   total: number,

@@ -23,4 +23,4 @@ export {
 export { orderWorkItem } from './order-work-item.js';
 export { ORDER_ENTITY, orderList, orderScope } from './orders.lists.js';
 export { registerOrderRoutes } from './orders.routes.js';
-export { FINANCIAL_OPTION, type OrderService } from './orders.service.js';
+export { createOrderService, FINANCIAL_OPTION, type OrderService } from './orders.service.js';

@@ -4,18 +4,14 @@ import {
   orderCreateSchema,
   orderEmitterSchema,
   orderUpdateSchema,
-  workflowFilterSchema,
 } from '@isf/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
-import { sendCsv } from '../../platform/csv-export.js';
-import { badRequest, businessRefusal } from '../../platform/errors.js';
-import { type ListDefinition, parseListQuery, runList } from '../../platform/list-engine.js';
-import { requireInScope } from '../../platform/list-routes.js';
+import { businessRefusal } from '../../platform/errors.js';
+import { registerList, requireInScope } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
 import { readCsvUpload } from '../price-schedules/index.js';
 import { orderDocumentRemovalRefusal } from './order-documents.js';
@@ -28,8 +24,6 @@ import { orderRowScope, orderWorkItem } from './order-work-item.js';
 import { registerOrderWorkflow } from './order-workflow.js';
 import { ORDER_ENTITY, orderList } from './orders.lists.js';
 import { createOrderService } from './orders.service.js';
-
-const filterQuery = z.object({ filter: workflowFilterSchema }).passthrough();
 
 /** Service orders (spec 2 /sst/orders, /sst/order/{id}, §7 Orders). */
 export function registerOrderRoutes(app: FastifyInstance, database: Database): void {
@@ -44,37 +38,19 @@ export function registerOrderRoutes(app: FastifyInstance, database: Database): v
   registerOrderErpRoutes(app, database);
   registerOrderPdfRoutes(app, database);
 
-  /** The list narrowed by All / My scope / My tasks (spec 2: default haveToDo on the screen). */
-  async function filteredList(request: FastifyRequest, raw: unknown): Promise<ListDefinition> {
-    const parsed = filterQuery.safeParse(raw ?? {});
-    if (!parsed.success) {
-      throw badRequest(parsed.error.issues[0]?.message ?? 'Filtre inconnu.', { filter: 'Filtre inconnu.' });
-    }
-    const condition = await app.workflow.workItemFilter(principalOf(request), parsed.data.filter, ORDER_ENTITY, sql`o.id`, {
-      nodeId: sql`o.wf_node_id`,
-      scope: orderRowScope,
-    });
-    // My scope / My tasks: counted and totalled on the orders (the summaries stand for the unfiltered list)
-    return condition ? { ...orderList, where: condition, stored: undefined } : orderList;
-  }
-
-  app.get('/api/orders', { config: right('read') }, async (request) => {
-    const definition = await filteredList(request, request.query);
-    const { filter: _filter, ...query } = (request.query ?? {}) as Record<string, unknown>;
-    return runList(database, definition, parseListQuery(query), request.principal);
-  });
-
-  app.post('/api/orders/csv', { config: right('read') }, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const definition = await filteredList(request, { filter: body.filter });
-    const { ids, token: _token, filter: _filter, ...wire } = body;
-    const selected =
-      typeof ids === 'string' && ids !== '' ? ids.split(',').map(Number) : Array.isArray(ids) ? ids.map(Number) : [];
-    if (selected.some((id) => !Number.isInteger(id) || id <= 0)) {
-      throw badRequest('La sélection doit être une liste d’identifiants.', { ids: 'Sélection invalide.' });
-    }
-    const query = parseListQuery({ ...wire, page: 0, size: 1 });
-    return sendCsv(reply, database, definition, query, request.principal, selected, 'commandes');
+  // All / My scope / My tasks (spec 2: default haveToDo on the screen), read on the orders' stored node
+  registerList(app, database, {
+    path: '/api/orders',
+    csvPath: '/api/orders/csv',
+    definition: orderList,
+    access: access.right('order', 'read'),
+    fileName: 'commandes',
+    workItems: (principal, filter) =>
+      app.workflow.workItemFilter(principal, filter, ORDER_ENTITY, sql`o.id`, {
+        nodeId: sql`o.wf_node_id`,
+        scope: orderRowScope,
+      }),
+    storedWorkItems: (principal, filter) => app.workflow.workItemSummaryFilter(principal, filter, ORDER_ENTITY),
   });
 
   typed.post('/api/order/create', { schema: { body: orderCreateSchema }, config: right('create') }, async (request) => ({

@@ -9,4 +9,5 @@ export { formatCsvCost } from './costs.js';
 export { assertHeader, importRefused, type ParsedCsv, parseCsv, readCsvUpload } from './csv-import.js';
 export { progressText } from './import-jobs.js';
 export { prestationOrder, prestationSortQuery } from './prestation-rows.js';
+export { prestationList } from './price-schedules.lists.js';
 export { registerPriceScheduleRoutes } from './price-schedules.routes.js';

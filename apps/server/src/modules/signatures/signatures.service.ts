@@ -1,4 +1,5 @@
 import {
+  ENVELOPE_DOCUMENT_FOLLOWS_MESSAGE,
   SIGNATURE_ALREADY_PENDING_MESSAGE,
   SIGNATURE_DOCUMENT_NOT_VALIDATED_MESSAGE,
   SIGNATURE_ENVELOPE_NOT_VALIDATED_MESSAGE,
@@ -26,10 +27,10 @@ import type { AuditContext } from '../../platform/audit.js';
 import { businessRefusal, HttpError, notFound } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { envelopeList } from '../contracts/index.js';
+import { envelopeList, syncEnvelopeDocuments } from '../contracts/index.js';
 import type { DocumentService } from '../documents/index.js';
 import { notify } from '../notifications/index.js';
-import { moveBySystem, tokenOfItem } from '../workflow/index.js';
+import { moveBySystem, placeBySystem, tokenOfItem } from '../workflow/index.js';
 import type { SignatureEvent } from './signature-webhook.js';
 
 /** The steps from which an envelope and a document may be sent for signature (spec 2 §4). */
@@ -129,7 +130,10 @@ export function createSignatureService(deps: {
 
   async function documentsTarget(ids: number[], principal: Principal): Promise<Target> {
     for (const id of ids) {
-      await deps.documents.get(id, principal);
+      // an envelope's documents are signed with their envelope, never one by one
+      if ((await deps.documents.get(id, principal)).entity === 'envelope') {
+        throw businessRefusal(ENVELOPE_DOCUMENT_FOLLOWS_MESSAGE);
+      }
       const token = await tokenOfItem(db, 'document', id);
       if (token?.node.nodeCode !== DOCUMENT_VALIDATED) {
         throw businessRefusal(SIGNATURE_DOCUMENT_NOT_VALIDATED_MESSAGE);
@@ -189,6 +193,7 @@ export function createSignatureService(deps: {
     context: AuditContext,
   ) {
     const names = (request.signers as Signer[]).map((signer) => signer.name).join(' et ');
+    const signedCopies: number[] = [];
     for (const { part, content } of signed) {
       if (!content) {
         continue;
@@ -210,6 +215,7 @@ export function createSignatureService(deps: {
         .update(signatureRequestDocuments)
         .set({ signedDocumentId: signedId })
         .where(eq(signatureRequestDocuments.id, part.id));
+      signedCopies.push(signedId);
     }
     const done = event.outcome === 'done';
     await db.transaction(async (transaction) => {
@@ -226,6 +232,8 @@ export function createSignatureService(deps: {
           },
           context,
         );
+        // its documents, the signed copies among them, stand on its step
+        await syncEnvelopeDocuments(transaction, request.envelopeId, { userId: null, comment }, context);
       } else if (done) {
         for (const { part } of signed) {
           await moveBySystem(
@@ -234,6 +242,14 @@ export function createSignatureService(deps: {
             context,
           );
         }
+      }
+      // a signed copy is signed: never sent to validation
+      for (const signedId of signedCopies) {
+        await placeBySystem(
+          transaction,
+          { item: { entity: 'document' }, entityId: signedId, userId: null, comment, nodeCode: 'doc_signed' },
+          context,
+        );
       }
       const subject = await subjectOf(transaction, request);
       if (done) {

@@ -1,24 +1,16 @@
 import { warrantyCriteriaSchema, warrantyOrderDatesSchema } from '@isf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
-import { sendCsv } from '../../platform/csv-export.js';
 import { badRequest } from '../../platform/errors.js';
-import { type ListDefinition, parseListQuery, runList } from '../../platform/list-engine.js';
+import type { ListDefinition } from '../../platform/list-engine.js';
+import { registerList } from '../../platform/list-routes.js';
 import { auditContext } from '../../platform/route-helpers.js';
-import { warrantyListOf } from './warranties.lists.js';
+import { warrantyList, warrantyListOf } from './warranties.lists.js';
 import { createWarrantyService } from './warranties.service.js';
 
 const CRITERIA = ['projects', 'markets', 'subprojects', 'imputations', 'hideEmptyRg', 'hideErp'] as const;
-
-const selectedIds = z
-  .union([z.array(z.coerce.number().int().positive()), z.string().regex(/^(\d{1,15}(,\d{1,15})*)?$/)], {
-    error: 'La sélection doit être une liste d’identifiants.',
-  })
-  .optional()
-  .transform((value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : value.split(',').map(Number)));
 
 /** Splits a query (or CSV form) into the screen's criteria, as the list's condition, and the list query. */
 function warrantyRequest(raw: unknown): { definition: ListDefinition; wire: Record<string, unknown> } {
@@ -42,29 +34,14 @@ function warrantyRequest(raw: unknown): { definition: ListDefinition; wire: Reco
 export function registerWarrantyRoutes(app: FastifyInstance, database: Database): void {
   const service = createWarrantyService(database);
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const read = { access: access.right('warranty', 'read') };
 
-  app.get('/api/orders/warranties', { config: read }, async (request) => {
-    const { definition, wire } = warrantyRequest(request.query);
-    return runList(database, definition, parseListQuery(wire), request.principal);
-  });
-
-  app.post('/api/orders/warranties/csv', { config: read }, async (request, reply) => {
-    const { definition, wire } = warrantyRequest(request.body);
-    const { ids, token: _token, ...query } = wire;
-    const selected = selectedIds.safeParse(ids);
-    if (!selected.success) {
-      throw badRequest(selected.error.issues[0]?.message ?? 'Sélection invalide.', { ids: 'Sélection invalide.' });
-    }
-    return sendCsv(
-      reply,
-      database,
-      definition,
-      parseListQuery({ ...query, page: 0, size: 1 }),
-      request.principal,
-      selected.data,
-      'garanties-commandes',
-    );
+  registerList(app, database, {
+    path: '/api/orders/warranties',
+    csvPath: '/api/orders/warranties/csv',
+    definition: warrantyList,
+    access: access.right('warranty', 'read'),
+    fileName: 'garanties-commandes',
+    criteria: warrantyRequest,
   });
 
   typed.put(

@@ -40,8 +40,30 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
     actorsOf: actors,
     /** In the business module's creation transaction. */
     startToken,
+    /**
+     * The transitions the caller may fire on the item, as the screens offer them: those of their role (or a
+     * delegator's) that the item's offer rules keep (the move itself runs the guards, which explain a refusal).
+     */
     async availableTransitions(principal: Principal, item: { nodeId: number; entity: string; entityId: number }) {
-      return availableTransitions(db, registry, await definitions.current(db), await actors(principal), item);
+      const transitions = await availableTransitions(db, registry, await definitions.current(db), await actors(principal), item);
+      const offered = await Promise.all(
+        transitions.map(async (transition) => {
+          const decider = transition.onBehalfOf?.id ?? principal.userId;
+          for (const offer of registry.offersFor(item.entity, transition.transitionCode)) {
+            if (
+              !(await offer(
+                { entity: item.entity, entityId: item.entityId, transitionCode: transition.transitionCode },
+                decider,
+                db,
+              ))
+            ) {
+              return false;
+            }
+          }
+          return true;
+        }),
+      );
+      return transitions.filter((_transition, index) => offered[index]);
     },
     async isItemVisible(principal: Principal, item: { entity: string; entityId: number }) {
       return isItemVisible(db, registry, await actors(principal), item);
@@ -70,6 +92,23 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
       }
       const condition = tokenFilterCondition(registry, await actors(principal), filter, undefined, entity);
       return sql`${entityId} IN (SELECT wt.entity_id FROM workflow_tokens wt WHERE wt.entity_name = ${entity} AND ${condition})`;
+    },
+    /**
+     * The same filter on the rows of the kind's node summary (`row.summary`: per node and scope key), for a
+     * list's stored count and totals of My scope and My tasks; undefined for All, or when the filter reads
+     * more than the summary keys (a kind that assigns its items, or none summed).
+     */
+    async workItemSummaryFilter(principal: Principal, filter: WorkflowFilter, entity: string): Promise<SQL | undefined> {
+      const kind = registry.kind(entity);
+      const summary = kind?.row?.summary;
+      if (filter === 'all' || !summary || kind?.assignee) {
+        return undefined;
+      }
+      return rowFilterCondition(registry, await actors(principal), filter, entity, {
+        entityId: sql`NULL`,
+        nodeId: summary.node,
+        scope: summary.scope,
+      });
     },
     async move(principal: Principal, input: MoveInput, audit: AuditContext) {
       return moveToken({ db, registry, definitions, log }, await actors(principal), input, audit);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { defineList, type ListDefinition } from '../../platform/list-engine.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import type { ResolvedActor } from './workflow-filters.js';
-import { nodeRowFilter, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
+import { nodeIn, nodeRowFilter, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
 import type { WorkflowRegistry } from './workflow-registry.js';
 
 function labelColumn(registry: WorkflowRegistry): SQL {
@@ -132,10 +132,32 @@ export async function nodeTokenCounts(
   return { all: all ?? 0, canDo: canDo ?? 0, haveToDo: haveToDo ?? 0 };
 }
 
-/** Tokens per node of a workflow in the caller's scope (the flowchart's counts). */
-export async function workflowNodeCounts(db: Database, registry: WorkflowRegistry, actors: ResolvedActor[], workflowId: number) {
+/**
+ * Tokens per node of a workflow in the caller's scope (the flowchart's counts). A workflow whose kind sums
+ * its rows ahead per node and scope key (`row.summary`: orders, attachments) reads those few rows, its
+ * nodes' rows in the caller's scope, instead of counting every token with a scope subquery each (on the
+ * bench, about a million tokens; docs/performance.md "Flowchart counts"); the others count their tokens.
+ */
+export async function workflowNodeCounts(
+  db: Database,
+  registry: WorkflowRegistry,
+  actors: ResolvedActor[],
+  workflow: { id: number; objectName: string },
+  nodeIds: readonly number[],
+) {
+  const summary = registry.kind(workflow.objectName)?.row?.summary;
+  const self = actors[0]?.principal;
+  if (summary && self) {
+    const scope = summary.scope(self);
+    const rows = await rowsOf<{ node_id: number; total: string }>(
+      db,
+      sql`SELECT ${summary.node} AS node_id, sum(${summary.count})::bigint::text AS total FROM ${summary.from}
+        WHERE ${nodeIn(summary.node, nodeIds)}${scope ? sql` AND ${scope}` : sql``} GROUP BY 1`,
+    );
+    return new Map(rows.filter((row) => Number(row.total) !== 0).map((row) => [Number(row.node_id), Number(row.total)]));
+  }
   const result = (await db.execute(
-    sql`SELECT wt.node_id, count(*)::int AS total FROM workflow_tokens wt WHERE wt.workflow_id = ${workflowId} AND ${tokenFilterCondition(
+    sql`SELECT wt.node_id, count(*)::int AS total FROM workflow_tokens wt WHERE wt.workflow_id = ${workflow.id} AND ${tokenFilterCondition(
       registry,
       actors,
       'all',

@@ -106,6 +106,17 @@ export type PostAction = {
  */
 export type MoveHold = (facts: MoveFacts, db: Database) => Promise<boolean>;
 
+/**
+ * Whether a transition the caller's role holds is offered to them on this item now (an envelope's
+ * validator who has decided is no longer offered Valider / Refuser). It only trims what the screens
+ * show: the move itself still runs its guards, which say why it is refused.
+ */
+export type MoveOffer = (
+  item: { entity: string; entityId: number; transitionCode: string },
+  deciderId: number,
+  db: Database,
+) => Promise<boolean>;
+
 function matches(selector: MoveSelector, facts: MoveFacts): boolean {
   return (
     (selector.workflow === undefined || selector.workflow === facts.workflow.code) &&
@@ -120,6 +131,7 @@ export function createWorkflowRegistry() {
   const guards: { selector: MoveSelector; guard: MoveGuard }[] = [];
   const postActions: { selector: MoveSelector; action: PostAction }[] = [];
   const holds: { selector: MoveSelector; hold: MoveHold }[] = [];
+  const offers: { selector: { entity: string; transition: string }; offer: MoveOffer }[] = [];
   return {
     registerKind(kind: WorkItemKind): void {
       kinds.set(kind.entity, kind);
@@ -141,6 +153,19 @@ export function createWorkflowRegistry() {
     },
     holdsFor(facts: MoveFacts): MoveHold[] {
       return holds.filter((entry) => matches(entry.selector, facts)).map((entry) => entry.hold);
+    },
+    /** An offer rule on one transition of a work item kind's workflow (its entity), or on all of them. */
+    registerOffer(selector: { entity: string; transition?: string }, offer: MoveOffer): void {
+      offers.push({ selector: { entity: selector.entity, transition: selector.transition ?? '' }, offer });
+    },
+    offersFor(entity: string, transitionCode: string): MoveOffer[] {
+      return offers
+        .filter(
+          (entry) =>
+            entry.selector.entity === entity &&
+            (entry.selector.transition === '' || entry.selector.transition === transitionCode),
+        )
+        .map((entry) => entry.offer);
     },
     registerPostAction(selector: MoveSelector, action: PostAction): void {
       postActions.push({ selector, action });

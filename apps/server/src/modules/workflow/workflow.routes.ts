@@ -73,7 +73,13 @@ export function registerWorkflowRoutes(app: FastifyInstance, db: Database, engin
 
   typed.get('/api/workflow/:id/flowchart', { schema: { params: idParams }, config: signedIn }, async (request) => {
     const { workflow, nodes, transitions, actors } = await visibleWorkflow(principalOf(request), request.params.id);
-    const counts = await workflowNodeCounts(db, registry, actors, workflow.id);
+    const counts = await workflowNodeCounts(
+      db,
+      registry,
+      actors,
+      workflow,
+      nodes.map((node) => node.id),
+    );
     return {
       id: workflow.id,
       name: workflow.name,

@@ -6,7 +6,7 @@ import { listQueryKey } from '../data-table/use-list-controller';
 import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../form/schema-rules';
 
 /** What the detail screens' update calls answer: the saved copy when the server sends it. */
-type SaveReply<Record> = { success: boolean; record?: Record };
+export type SaveReply<Record> = { success: boolean; record?: Record };
 
 type DetailOfForm<Record> = {
   form: FormInstance;

@@ -1,6 +1,6 @@
 import { DeleteOutlined, FileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ApiError, downloadByFormPost } from '../../lib/api-client';
@@ -22,6 +22,11 @@ export type DocumentManagerProps = {
   canDelete: boolean;
   /** The owner's side of the add rule (an envelope takes documents only in draft); true when the owner has none. */
   canAdd?: boolean;
+  /**
+   * The documents are part of their owner (an envelope's): the owner's read right is enough to read them, and
+   * their step follows the owner's, so it is shown without a workflow of their own.
+   */
+  followsOwner?: boolean;
 };
 
 const DATE_FORMAT = 'DD/MM/YYYY';
@@ -31,10 +36,10 @@ const DATE_FORMAT = 'DD/MM/YYYY';
  * documents (download by form post, type, comment edited in place, date, size), an upload form and
  * deletion after confirmation. Each action follows the document rights of the profile.
  */
-export function DocumentManager({ entity, entityId, canDelete, canAdd = true }: DocumentManagerProps) {
+export function DocumentManager({ entity, entityId, canDelete, canAdd = true, followsOwner = false }: DocumentManagerProps) {
   const { t } = useTranslation();
   const { can } = useAuth();
-  const canRead = can('document', 'read');
+  const canRead = can('document', 'read') || (followsOwner && can(entity, 'read'));
   const canUpload = canAdd && can('document', 'create');
   const canEditComment = can('document', 'update');
   const canRemove = canDelete && can('document', 'delete');
@@ -90,7 +95,12 @@ export function DocumentManager({ entity, entityId, canDelete, canAdd = true }: 
     {
       key: 'statusWF',
       title: t('documents.statusWF'),
-      render: (_value, document) => <DocumentWorkflowButton document={document} onMoved={reload} />,
+      render: (_value, document) =>
+        followsOwner ? (
+          <Tag>{document.statusWF ?? t('documents.noWorkflow')}</Tag>
+        ) : (
+          <DocumentWorkflowButton document={document} onMoved={reload} />
+        ),
     },
     {
       key: 'createdAt',

@@ -1,13 +1,10 @@
 import { companyUpdateSchema } from '@isf/contract';
-import { Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailForm } from '../../components/detail-page/detail-form';
 import { DetailPage, type DetailTab } from '../../components/detail-page/detail-page';
-import { useDetailActions } from '../../components/detail-page/use-detail-actions';
-import { useDetailForm } from '../../components/detail-page/use-detail-form';
-import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { useAuth } from '../../lib/auth-store';
-import { useEditMode } from '../../lib/edit-mode';
 import {
   COMPANY_LIST_PATH,
   type CompanyRecord,
@@ -33,45 +30,26 @@ function formValuesOf(company: CompanyRecord): CompanyFormValues {
 export function CompanyDetailPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
-  const companyId = useRouteId();
-  const id = companyId ?? 0;
-  const editing = useEditMode();
-  const detail = useDetailForm({
-    queryKey: companyQueryKey(id),
-    fetch: () => fetchCompany(id),
-    enabled: companyId !== null,
+  const screen = useDetailScreen({
+    queryKey: companyQueryKey,
+    fetch: fetchCompany,
     toFormValues: formValuesOf,
-  });
-  const { form, reload } = detail;
-  const company = detail.record;
-
-  const actions = useDetailActions({
-    detail,
-    queryKey: companyQueryKey(id),
     listPaths: [COMPANY_LIST_PATH],
     schema: companyUpdateSchema,
-    update: (payload) => updateCompany(id, payload),
-    remove: () => deleteCompany(id),
+    update: updateCompany,
+    remove: deleteCompany,
   });
+  const { id } = screen;
+  const company = screen.record;
 
   const tabs: DetailTab[] = [
     {
       key: 'information',
       label: t('subcontractors.tabInformation'),
       children: (
-        <Card>
-          <Form
-            name="company-detail"
-            form={form}
-            layout="horizontal"
-            labelCol={{ span: 6 }}
-            wrapperCol={{ span: 14 }}
-            disabled={!editing}
-            style={{ maxWidth: 900 }}
-          >
-            <CompanyFormFields />
-          </Form>
-        </Card>
+        <DetailForm name="company-detail" form={screen.form}>
+          <CompanyFormFields />
+        </DetailForm>
       ),
     },
   ];
@@ -91,13 +69,8 @@ export function CompanyDetailPage() {
       title={company ? t('companies.detailTitle', { name: company.name }) : t('companies.one')}
       entity="company"
       listRoute="/sst/companies"
-      loading={detail.loading}
-      notFound={detail.missing}
-      form={form}
+      {...screen.page}
       tabs={tabs}
-      onSave={actions.save}
-      onReload={reload}
-      onDelete={actions.remove}
     />
   );
 }

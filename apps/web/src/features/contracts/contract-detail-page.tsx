@@ -1,16 +1,14 @@
 import type { MarketRow } from '@isf/contract';
 import { type ContractRow, contractUpdateSchema } from '@isf/contract';
-import { Card, Form } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
+import { DetailForm } from '../../components/detail-page/detail-form';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { useDetailActions } from '../../components/detail-page/use-detail-actions';
-import { useDetailForm } from '../../components/detail-page/use-detail-form';
-import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { useAuth } from '../../lib/auth-store';
-import { useEditMode } from '../../lib/edit-mode';
 import { CONTRACT_LIST_ROUTE } from '../../lib/routes';
 import { useMarketColumns } from '../markets/market-columns';
 import { useContractColumns } from './contract-columns';
@@ -43,29 +41,21 @@ function ContractMarkets({ contractId }: { contractId: number }) {
  */
 export function ContractDetailPage() {
   const { t } = useTranslation();
-  const contractId = useRouteId();
-  const id = contractId ?? 0;
   const { can } = useAuth();
-  const editing = useEditMode();
   const [params] = useSearchParams();
-  const detail = useDetailForm({
-    queryKey: contractQueryKey(id),
-    fetch: () => fetchContract(id),
-    enabled: contractId !== null,
+  const screen = useDetailScreen({
+    queryKey: contractQueryKey,
+    fetch: fetchContract,
     toFormValues: contractFormValuesOf,
-  });
-  const { form, reload } = detail;
-  const contract = detail.record;
-  const actions = useDetailActions({
-    detail,
-    queryKey: contractQueryKey(id),
     listPaths: [CONTRACT_LIST_PATH],
     schema: contractUpdateSchema,
     payloadOf: (values) => contractPayloadOf(values as ContractFormValues),
-    update: (payload) => updateContract(id, payload),
-    remove: () => deleteContract(id),
+    update: updateContract,
+    remove: deleteContract,
     reloadAfterSave: true,
   });
+  const { routeId: contractId } = screen;
+  const contract = screen.record;
 
   const tabs = [
     {
@@ -73,11 +63,9 @@ export function ContractDetailPage() {
       label: t('detail.information'),
       children: (
         <>
-          <Card>
-            <Form form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }} disabled={!editing}>
-              <ContractFormFields />
-            </Form>
-          </Card>
+          <DetailForm form={screen.form} labelSpan={8} fullWidth>
+            <ContractFormFields />
+          </DetailForm>
           {contractId !== null ? (
             <Card title={t('contracts.childs')} style={{ marginTop: 16 }}>
               <ChildContracts contractId={contractId} />
@@ -101,14 +89,9 @@ export function ContractDetailPage() {
       title={contract ? t('contracts.detailTitle', { number: contract.contractNumber }) : t('contracts.one')}
       entity="contract"
       listRoute={CONTRACT_LIST_ROUTE}
-      loading={detail.loading}
-      notFound={detail.missing}
-      form={form}
+      {...screen.page}
       tabs={tabs}
       defaultTab={params.get(ENVELOPE_PARAM) ? 'envelopes' : undefined}
-      onSave={actions.save}
-      onReload={reload}
-      onDelete={actions.remove}
     />
   );
 }

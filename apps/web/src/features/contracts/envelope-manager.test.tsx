@@ -86,6 +86,21 @@ function serve() {
         },
       ]);
     }
+    if (url.startsWith('/api/documents?')) {
+      return reply(200, [
+        {
+          id: 31,
+          version: 1,
+          filename: 'contrat.pdf',
+          comment: null,
+          size: 2048,
+          createdAt: '2026-01-02T09:00:00Z',
+          typeId: 1,
+          typeName: 'Contrat',
+          statusWF: 'Signé',
+        },
+      ]);
+    }
     if (url === '/api/wftoken/envelope/11') {
       // no token: the panel says so in place
       return reply(404, { error: 'introuvable' });
@@ -108,6 +123,19 @@ describe('EnvelopeManager', { timeout: 20_000 }, () => {
     cleanup();
     vi.unstubAllGlobals();
     setAuth({ token: null, profile: null });
+  });
+
+  it('shows the envelope documents to a reader of envelopes without the document right, with the step they follow', async () => {
+    spyFeedback();
+    const fetchMock = serve();
+    signIn({ read: ['contract', 'envelope'] });
+    show();
+    expect(await screen.findByText('contrat.pdf')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/documents?entity=envelope&id=11');
+    expect(screen.queryByText('no read access to this entity')).toBeNull();
+    // the step is the envelope's: shown, not a workflow of the document's own
+    expect(screen.getByText('Signé').closest('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Workflow de contrat.pdf' })).toBeNull();
   });
 
   it("says 'access not granted' without the read right on envelopes, and asks nothing", () => {

@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DocumentManager } from '../../components/document-manager/document-manager';
+import { documentsQueryKey } from '../../components/document-manager/documents.api';
 import { ValidatorsTable } from '../../components/validators-table';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { workItemQueryKey } from '../../components/workflow-panel/workflow-panel.api';
@@ -143,7 +144,13 @@ function EnvelopeDetail({
       </Space>
       {draft ? null : <SignatureStatusAlert target={{ envelopeId: envelope.id }} />}
       <Card size="small" title={t('envelopes.documents')}>
-        <DocumentManager entity="envelope" entityId={envelope.id} canDelete={canUpdate && draft} canAdd={canUpdate && draft} />
+        <DocumentManager
+          entity="envelope"
+          entityId={envelope.id}
+          canDelete={canUpdate && draft}
+          canAdd={canUpdate && draft}
+          followsOwner
+        />
       </Card>
       <Card size="small" title={t('envelopes.validators')}>
         <ValidatorsTable validators={envelope.validators} />
@@ -224,6 +231,8 @@ export function EnvelopeManager({ contractId }: { contractId: number }) {
       await queryClient.invalidateQueries({ queryKey: envelopeQueryKey(selectedId) });
       // its workflow panel too: sending it to validation moves its token
       await queryClient.invalidateQueries({ queryKey: workItemQueryKey({ entity: ENVELOPE_ENTITY, entityId: selectedId }) });
+      // and its documents, whose step follows the envelope's
+      await queryClient.invalidateQueries({ queryKey: documentsQueryKey(ENVELOPE_ENTITY, selectedId) });
     }
   };
   const add = async () => {

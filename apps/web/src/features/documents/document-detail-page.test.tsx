@@ -16,7 +16,7 @@ function signIn(rights: Partial<Record<RightAction, EntityCode[]>>, options: str
   });
 }
 
-const detail = (nodeCode: string, canDelete: boolean) => ({
+const detail = (nodeCode: string, canDelete: boolean, owner: object = {}) => ({
   id: 40,
   version: 1,
   filename: 'contrat signé.pdf',
@@ -25,16 +25,19 @@ const detail = (nodeCode: string, canDelete: boolean) => ({
   createdAt: '2026-01-02T09:00:00Z',
   entity: 'company',
   entityId: 3,
+  ownerName: 'Fibre Ouest',
+  ownerParentId: null,
   typeName: 'Kbis',
   statusWF: nodeCode === 'doc_validated' ? 'Validé' : 'Brouillon',
   nodeCode,
   canDelete,
+  ...owner,
 });
 
-function serve(nodeCode: string, canDelete: boolean, deletion = reply(200, { success: true })) {
+function serve(nodeCode: string, canDelete: boolean, deletion = reply(200, { success: true }), owner: object = {}) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/documents/40') {
-      return reply(200, detail(nodeCode, canDelete));
+      return reply(200, detail(nodeCode, canDelete, owner));
     }
     if (url === '/api/document/40/validators') {
       return reply(200, [
@@ -90,6 +93,22 @@ describe('DocumentDetailPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Supprimer')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Envoyer à la signature/ }));
     expect(await screen.findByText('Signataire 1')).toBeTruthy();
+  });
+
+  it("names the envelope a document belongs to, links it to its contract's Envelopes tab, and leaves signing to the envelope", async () => {
+    spyFeedback();
+    serve('doc_validated', false, undefined, {
+      entity: 'envelope',
+      entityId: 4,
+      ownerName: 'Contrat cadre et annexes',
+      ownerParentId: 7,
+    });
+    signIn({ read: ['document', 'envelope', 'contract'], update: ['document'] }, ['envelopes.can_send_for_signature']);
+    show();
+    const link = await screen.findByRole('link', { name: 'Enveloppe : Contrat cadre et annexes' });
+    expect(link.getAttribute('href')).toBe('/sst/contract/7?envelopeId=4');
+    expect(screen.queryByText('Enveloppe : 4')).toBeNull();
+    expect(screen.queryByText('Envoyer à la signature')).toBeNull();
   });
 
   it('offers no signature before validation nor without the option', async () => {

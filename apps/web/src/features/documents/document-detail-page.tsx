@@ -67,7 +67,12 @@ export function DocumentDetailPage() {
     }
   };
 
-  const canSign = record.nodeCode === SIGNABLE_NODE && hasOption('envelopes.can_send_for_signature') && can('document', 'update');
+  // an envelope's documents are signed with their envelope (its manager sends it)
+  const canSign =
+    record.entity !== 'envelope' &&
+    record.nodeCode === SIGNABLE_NODE &&
+    hasOption('envelopes.can_send_for_signature') &&
+    can('document', 'update');
   return (
     <section>
       <PageHeader
@@ -96,7 +101,12 @@ export function DocumentDetailPage() {
           <Descriptions.Item label={t('documents.filename')}>{record.filename}</Descriptions.Item>
           <Descriptions.Item label={t('documentsScreen.type')}>{record.typeName}</Descriptions.Item>
           <Descriptions.Item label={t('documentsScreen.owner')}>
-            <DocumentOwnerLink entity={record.entity} entityId={record.entityId} name={null} />
+            <DocumentOwnerLink
+              entity={record.entity}
+              entityId={record.entityId}
+              name={record.ownerName}
+              parentId={record.ownerParentId}
+            />
           </Descriptions.Item>
           <Descriptions.Item label={t('documents.createdAt')}>{formatIsoDate(record.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('documents.size')}>{formatFileSize(record.size, t)}</Descriptions.Item>

@@ -28,7 +28,9 @@ export function DocumentListPage() {
         key: 'ownerName',
         title: t('documentsScreen.owner'),
         sortable: false,
-        render: (row) => <DocumentOwnerLink entity={row.entity} entityId={row.entityId} name={row.ownerName} />,
+        render: (row) => (
+          <DocumentOwnerLink entity={row.entity} entityId={row.entityId} name={row.ownerName} parentId={row.ownerParentId} />
+        ),
       },
       { key: 'comment', title: t('documents.comment') },
       { key: 'statusWF', title: t('documentsScreen.status') },

@@ -1,5 +1,6 @@
 import type { EntityCode, EnvelopeValidator } from '@isf/contract';
 import { api } from '../../lib/api-client';
+import { CONTRACT_DETAIL_ROUTE } from '../../lib/routes';
 
 export const DOCUMENT_LIST_PATH = '/documents';
 export const DOCUMENT_CSV_PATH = '/documents/csv';
@@ -15,20 +16,36 @@ export type DocumentDetail = {
   entity: string;
   entityId: number;
   typeName: string;
+  /** The owner record's name, and the record whose screen shows it (an envelope's contract). */
+  ownerName: string | null;
+  ownerParentId: number | null;
   statusWF: string | null;
   nodeCode: string | null;
   canDelete: boolean;
 };
 
-/** The screen of each owner kind, for the link to the record a document is attached to. */
-export const OWNER_ROUTES: Partial<Record<string, { entity: EntityCode; path: string }>> = {
-  company: { entity: 'company', path: '/sst/company' },
-  agency: { entity: 'agency', path: '/sst/agency' },
-  project: { entity: 'project', path: '/project' },
-  subcontractor_market: { entity: 'subcontractor_market', path: '/sst/market' },
-  order: { entity: 'order', path: '/sst/order' },
-  attachement: { entity: 'attachement', path: '/sst/attachement' },
-  monthly_statement: { entity: 'monthly_statement', path: '/sst/situation' },
+type OwnerRoute = { entity: EntityCode; to: (id: number, parentId: number | null) => string | null };
+const detail =
+  (path: string) =>
+  (id: number): string =>
+    `${path}/${id}`;
+
+/**
+ * The screen of each owner kind, for the link to the record a document is attached to: an envelope opens in
+ * its contract's Envelopes tab (its parent is the contract).
+ */
+export const OWNER_ROUTES: Partial<Record<string, OwnerRoute>> = {
+  company: { entity: 'company', to: detail('/sst/company') },
+  agency: { entity: 'agency', to: detail('/sst/agency') },
+  project: { entity: 'project', to: detail('/project') },
+  subcontractor_market: { entity: 'subcontractor_market', to: detail('/sst/market') },
+  order: { entity: 'order', to: detail('/sst/order') },
+  attachement: { entity: 'attachement', to: detail('/sst/attachement') },
+  monthly_statement: { entity: 'monthly_statement', to: detail('/sst/situation') },
+  envelope: {
+    entity: 'envelope',
+    to: (id, contractId) => (contractId === null ? null : `${CONTRACT_DETAIL_ROUTE}/${contractId}?envelopeId=${id}`),
+  },
 };
 
 export const documentQueryKey = (id: number): readonly unknown[] => ['document', id];

@@ -1,15 +1,13 @@
 import { marketUpdateSchema } from '@isf/contract';
-import { Card, Col, Form, Row, Typography } from 'antd';
+import { Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailForm } from '../../components/detail-page/detail-form';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { useDetailActions } from '../../components/detail-page/use-detail-actions';
-import { useDetailForm } from '../../components/detail-page/use-detail-form';
-import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { fetchMarket, marketQueryKey } from '../../components/pickers/market-reads';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { useAuth } from '../../lib/auth-store';
-import { useEditMode } from '../../lib/edit-mode';
 import { MARKET_ACTIVE_PATH, MARKET_LIST_PATH } from '../../lib/list-paths';
 import { MARKET_LIST_ROUTE } from '../../lib/routes';
 import { DepositsBlock } from '../deposits/deposits-block';
@@ -27,29 +25,20 @@ import { deleteMarket, updateMarket } from './markets.api';
  */
 export function MarketDetailPage() {
   const { t } = useTranslation();
-  const marketId = useRouteId();
-  const id = marketId ?? 0;
   const { can } = useAuth();
-  const editing = useEditMode();
-  const detail = useDetailForm({
-    queryKey: marketQueryKey(id),
-    fetch: () => fetchMarket(id),
-    enabled: marketId !== null,
+  const screen = useDetailScreen({
+    queryKey: marketQueryKey,
+    fetch: fetchMarket,
     toFormValues: marketFormValuesOf,
-  });
-  const { form, reload } = detail;
-  const market = detail.record;
-
-  const actions = useDetailActions({
-    detail,
-    queryKey: marketQueryKey(id),
     listPaths: [MARKET_LIST_PATH, MARKET_ACTIVE_PATH],
     schema: marketUpdateSchema,
     payloadOf: (values) => marketPayloadOf(values as MarketFormValues),
-    update: (payload) => updateMarket(id, payload),
-    remove: () => deleteMarket(id),
+    update: updateMarket,
+    remove: deleteMarket,
     reloadAfterSave: true,
   });
+  const { id, routeId: marketId, reload } = screen;
+  const market = screen.record;
 
   const tabs = [
     {
@@ -58,11 +47,9 @@ export function MarketDetailPage() {
       children: (
         <Row gutter={16}>
           <Col xs={24} xl={16}>
-            <Card>
-              <Form form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }} disabled={!editing}>
-                <MarketFormFields />
-              </Form>
-            </Card>
+            <DetailForm form={screen.form} labelSpan={8} fullWidth>
+              <MarketFormFields />
+            </DetailForm>
             <Card title={t('markets.bpus')} style={{ marginTop: 16 }}>
               <MarketBpus marketId={id} />
             </Card>
@@ -119,14 +106,9 @@ export function MarketDetailPage() {
       }
       entity="subcontractor_market"
       listRoute={MARKET_LIST_ROUTE}
-      loading={detail.loading}
-      notFound={detail.missing}
-      form={form}
+      {...screen.page}
       tabs={tabs}
-      onSave={actions.save}
-      onReload={reload}
-      onDelete={actions.remove}
-      extra={market ? <MarketActivationButton market={market} onChanged={detail.replace} /> : null}
+      extra={market ? <MarketActivationButton market={market} onChanged={screen.detail.replace} /> : null}
     />
   );
 }

@@ -1,13 +1,10 @@
 import { projectUpdateSchema } from '@isf/contract';
-import { Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailForm } from '../../components/detail-page/detail-form';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { useDetailActions } from '../../components/detail-page/use-detail-actions';
-import { useDetailForm } from '../../components/detail-page/use-detail-form';
-import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { useAuth } from '../../lib/auth-store';
-import { useEditMode } from '../../lib/edit-mode';
 import { PROJECT_LIST_PATH } from '../../lib/list-paths';
 import { ProjectFormFields, type ProjectFormValues, projectFormValuesOf, projectPayloadOf } from './project-form-fields';
 import { ProjectImputationsTab } from './project-imputations-tab';
@@ -22,41 +19,29 @@ import { deleteProject, fetchProject, projectQueryKey, updateProject } from './p
  */
 export function ProjectDetailPage() {
   const { t } = useTranslation();
-  const projectId = useRouteId();
-  const id = projectId ?? 0;
   const { can } = useAuth();
-  const editing = useEditMode();
-  const detail = useDetailForm({
-    queryKey: projectQueryKey(id),
-    fetch: () => fetchProject(id),
-    enabled: projectId !== null,
+  const screen = useDetailScreen({
+    queryKey: projectQueryKey,
+    fetch: fetchProject,
     toFormValues: projectFormValuesOf,
-  });
-  const { form, reload } = detail;
-  const project = detail.record;
-
-  const actions = useDetailActions({
-    detail,
-    queryKey: projectQueryKey(id),
     listPaths: [PROJECT_LIST_PATH],
     schema: projectUpdateSchema,
     payloadOf: (values) => projectPayloadOf(values as ProjectFormValues),
-    update: (payload) => updateProject(id, payload),
-    remove: () => deleteProject(id),
-    // the reply carries the ids only: the names of type, manager and business unit come with a reload
+    update: updateProject,
+    remove: deleteProject,
     reloadAfterSave: true,
   });
+  const { id } = screen;
+  const project = screen.record;
 
   const tabs = [
     {
       key: 'information',
       label: t('detail.information'),
       children: (
-        <Card>
-          <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 14 }} disabled={!editing}>
-            <ProjectFormFields current={project} />
-          </Form>
-        </Card>
+        <DetailForm form={screen.form} fullWidth>
+          <ProjectFormFields current={project} />
+        </DetailForm>
       ),
     },
     ...(can('user_project', 'read')
@@ -85,13 +70,8 @@ export function ProjectDetailPage() {
       title={project ? t('projects.detailTitle', { code: project.code, name: project.name }) : t('projects.one')}
       entity="project"
       listRoute="/projects"
-      loading={detail.loading}
-      notFound={detail.missing}
-      form={form}
+      {...screen.page}
       tabs={tabs}
-      onSave={actions.save}
-      onReload={reload}
-      onDelete={actions.remove}
     />
   );
 }

@@ -94,6 +94,38 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     setAuth({ token: null, profile: null });
   });
 
+  it("shows and takes the statement's dates dd/mm/yyyy whatever the browser's language, and saves ISO dates", async () => {
+    spyFeedback();
+    const fetchMock = serve(record(), (url, init) =>
+      url === '/api/situation/17' && init?.method === 'PUT'
+        ? reply(200, { success: true, id: 17, record: record({ theoreticalPaymentDate: '2026-05-15' }) })
+        : undefined,
+    );
+    signInWith({ read: ['monthly_statement'], update: ['monthly_statement'] });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: /Modifier$/ }, { timeout: 20_000 }));
+    const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+    await waitFor(() => expect(field('Date').disabled).toBe(false));
+    expect(field('Date').value).toBe('31/03/2026');
+    expect(field('Date théorique de paiement').value).toBe('30/04/2026');
+    expect(field("Date de libération de l'avance").value).toBe('');
+    const payment = field('Date théorique de paiement');
+    fireEvent.mouseDown(payment);
+    fireEvent.change(payment, { target: { value: '15/05/2026' } });
+    fireEvent.keyDown(payment, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(payment.value).toBe('15/05/2026'));
+    fireEvent.click(screen.getByRole('button', { name: /Enregistrer$/ }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/situation/17' && init?.method === 'PUT')).toBe(true),
+    );
+    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/situation/17' && init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+      date: '2026-03-31',
+      theoreticalPaymentDate: '2026-05-15',
+      depositReleaseDate: null,
+    });
+  }, 180_000);
+
   it('adds an attachment picked among what GET /situation/{id}/agencyattachements offers', async () => {
     spyFeedback();
     const fetchMock = serve(record());
@@ -187,8 +219,13 @@ describe('the monthly statement detail: gaps of issue 11', () => {
     show();
     const label = `Modifier la date de libération de la RG de ${release.reference}`;
     fireEvent.click(await screen.findByLabelText(label, {}, { timeout: 20_000 }));
-    const input = await screen.findByLabelText('Libération de la RG', { selector: 'input' });
-    fireEvent.change(input, { target: { value: '2026-09-30' } });
+    const input = (await screen.findByLabelText('Libération de la RG', { selector: 'input' })) as HTMLInputElement;
+    // the date reads and is typed dd/mm/yyyy, whatever the browser's language
+    expect(input.value).toBe('28/02/2026');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: '30/09/2026' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(input.value).toBe('30/09/2026'));
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Date de libération modifiée avec succès'));
     const put = fetchMock.mock.calls.find(

@@ -177,7 +177,7 @@ describe('the monthly statement detail', () => {
     expect(feedback.confirm).toHaveBeenCalledWith({ content: STATEMENT_CONFIRM_REMOVE_ATTACHMENT });
   }, 60_000);
 
-  it('shows the invoiced attachments paid once the statement is marked paid, without a reload of the page', async () => {
+  it('shows the invoiced attachments paid once the statement is marked paid, and reads its RG releases again, without a reload of the page', async () => {
     spyFeedback();
     let paid = false;
     const paidRecord = () => record({ paidAt: '2026-05-02T09:00:00.000Z', locked: true, status: 'paid' });
@@ -199,10 +199,16 @@ describe('the monthly statement detail', () => {
     show();
     const row = (await screen.findByText(ATTACHMENT.reference, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Validé')).toBeTruthy();
+    const releaseReads = () => fetchMock.mock.calls.filter(([url]) => url === '/api/situation/17/rgreleases').length;
+    await waitFor(() => expect(releaseReads()).toBeGreaterThan(0));
+    const releaseReadsBefore = releaseReads();
     fireEvent.click(screen.getByText('Marquer comme payée'));
     await waitFor(() =>
       expect(within(screen.getByText(ATTACHMENT.reference).closest('tr') as HTMLElement).getByText('Payé')).toBeTruthy(),
     );
+    await waitFor(() => expect(releaseReads()).toBeGreaterThan(releaseReadsBefore));
+    // the record is read again: paid, it no longer offers the payment
+    await waitFor(() => expect(screen.queryByText('Marquer comme payée')).toBeNull());
   }, 60_000);
 
   it('lists the RG released, releases one picked among the candidates and removes one with the option, refreshing the figures', async () => {

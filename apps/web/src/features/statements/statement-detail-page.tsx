@@ -34,9 +34,7 @@ import {
   marketStatementsPath,
   markStatementPaid,
   STATEMENT_LIST_PATH,
-  statementAttachmentsKey,
   statementQueryKey,
-  statementReleasesKey,
   unpayStatement,
   updateStatement,
 } from './statements.api';
@@ -94,10 +92,9 @@ export function StatementDetailPage() {
     for (const path of listPaths) {
       void queryClient.invalidateQueries({ queryKey: listQueryKey(path) });
     }
-    // paying moves the invoiced attachments (and their RG releases) too: their panels read again
-    void queryClient.invalidateQueries({ queryKey: statementAttachmentsKey(id) });
-    void queryClient.invalidateQueries({ queryKey: statementReleasesKey(id) });
-    await reload();
+    // paying moves the invoiced attachments (and their RG releases) too: the record and its two panels, all
+    // keyed under the statement's key, read again (the form follows the record read)
+    await queryClient.invalidateQueries({ queryKey: statementQueryKey(id) });
   };
 
   const canUpdate = can('monthly_statement', 'update');

@@ -1,7 +1,8 @@
 import { STATEMENT_NEGATIVE_WARNING, type StatementDetailRecord } from '@isf/contract';
-import { Alert, Card, Descriptions, type DescriptionsProps, Form, type FormInstance, Input, Typography } from 'antd';
+import { Alert, Card, Descriptions, type DescriptionsProps, Form, type FormInstance, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 import { MoneyInput } from '../../components/form/money-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { useEditMode } from '../../lib/edit-mode';
@@ -117,19 +118,19 @@ export function StatementInformation({
       <Descriptions bordered size="small" column={{ xs: 1, lg: 2 }} items={facts} />
       <Form form={form} layout="vertical" style={{ marginTop: 16 }} disabled={!editing}>
         <Form.Item name="date" label={t('statements.date')} required>
-          <Input type="date" style={{ width: 200 }} />
+          <IsoDateInput style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="sapReference" label={t('statements.sapReference')}>
           <TrimmedInput maxLength={100} />
         </Form.Item>
         <Form.Item name="theoreticalPaymentDate" label={t('statements.theoreticalPaymentDate')}>
-          <Input type="date" style={{ width: 200 }} />
+          <IsoDateInput style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="depositAmount" label={t('statements.depositAmount')}>
           <MoneyInput style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="depositReleaseDate" label={t('statements.depositReleaseDate')}>
-          <Input type="date" style={{ width: 200 }} />
+          <IsoDateInput style={{ width: 200 }} />
         </Form.Item>
       </Form>
       {statement.negative ? <Alert type="warning" showIcon title={STATEMENT_NEGATIVE_WARNING} style={{ marginTop: 8 }} /> : null}

@@ -6,9 +6,10 @@ import {
   type StatementReleaseCandidateRow,
 } from '@isf/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 import { getFeedback } from '../../lib/feedback';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { StatementItemsPanel } from './statement-items-panel';
@@ -129,7 +130,7 @@ export function StatementRgReleasesPanel({
         >
           <Form layout="vertical">
             <Form.Item label={t('statements.rgReleaseDate')} htmlFor="statement-release-date">
-              <Input id="statement-release-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+              <IsoDateInput id="statement-release-date" value={date} onChange={setDate} />
             </Form.Item>
           </Form>
         </Modal>

@@ -1,172 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, tokenOf } from '../support/api.js';
-import { baseUrl, dialog, expectHash, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import { baseUrl, dialog, escapeRegExp, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { choose, demoContract, downloaded, MINIMAL_PDF, pick } from '../support/contracts.js';
+import { unique, useBrowser } from '../support/journey.js';
 
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const unique = `${Date.now() % 1_000_000}`;
-
-/** A one-page PDF, small and valid enough for a document upload. */
-const MINIMAL_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
-
-/** A template as a word processor exports it: an A4 page without form fields (the fill adds a summary page). */
-const TEMPLATE_PDF = Buffer.from(
-  MINIMAL_PDF.toString('latin1').replace('/MediaBox [0 0 200 200]', '/MediaBox [0 0 595 842]'),
-  'latin1',
-);
-
-type ContractRecord = {
-  id: number;
-  contractNumber: string;
-  agency: number;
-  agencyName: string;
-  documentType: number;
-  referent: number;
-  adminReferent: number;
-  referentName: string;
-};
-type MarketRow = { id: number; edifice: string };
 type EnvelopeSummary = { id: number; name: string; statusWF: { nodeCode: string; nodeName: string } | null };
 type DocumentRow = { id: number; filename: string; entity: string; entityId: number };
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** A demo contract that has a market: its agency is in the demo validators' scope. */
-async function demoContract(admin: string): Promise<ContractRecord> {
-  const contracts = await api<{ content: { id: number }[] }>('/contracts?size=50&sort=id,asc', admin);
-  for (const { id } of contracts.content) {
-    const markets = await api<{ content: MarketRow[] }>(`/contract/${id}/markets?size=1`, admin);
-    if (markets.content.length > 0) {
-      return api<ContractRecord>(`/contract/${id}`, admin);
-    }
-  }
-  throw new Error('no demo contract holds a market');
-}
-
-/** A contract of the journey's own, made through the API like `model`'s (its agency, type and referents). */
-async function createContract(admin: string, model: ContractRecord, contractNumber: string): Promise<number> {
-  const created = await api<{ id: number }>('/contract', admin, {
-    contractNumber,
-    agency: model.agency,
-    documentType: model.documentType,
-    referent: model.referent,
-    adminReferent: model.adminReferent,
-    signatureDate: '2026-01-15',
-    startDate: '2026-02-01',
-    endDate: '2028-01-31',
-    duration: 24,
-  });
-  return created.id;
-}
-
-/**
- * Picks the row holding `cell` in the open `picker`, first filtering its `filterColumn` by it (earlier
- * journeys add rows beyond page one): the row is clicked only once the filtered list answered (every row
- * holding the text), and again until the picker closes (a click while its rows refresh can be lost).
- */
-async function pickIn(page: Page, picker: Locator, cell: string, filterColumn: string) {
-  await picker.getByLabel(`Filtrer ${filterColumn}`).fill(cell);
-  const rows = picker.locator('tr.ant-table-row');
-  const row = rows.filter({ has: page.getByRole('cell', { name: cell, exact: true }) });
-  // the filtered answer: every row holds the text, one of them as the whole cell
-  await expect
-    .poll(
-      async () => {
-        const texts = await rows.allTextContents();
-        return texts.every((text) => text.toLowerCase().includes(cell.toLowerCase())) && (await row.count()) > 0;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  await expect
-    .poll(
-      async () => {
-        if (await picker.isVisible()) {
-          await row
-            .first()
-            .click({ timeout: 2_000 })
-            .catch(() => undefined);
-        }
-        return picker.isVisible();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(false);
-}
-
-/** The picker opened by the n-th 'Choisir' button of `scope`. */
-async function openPicker(page: Page, scope: Locator, index: number, pickerTitle: string): Promise<Locator> {
-  await scope.getByRole('button', { name: 'Choisir' }).nth(index).click();
-  const picker = dialog(page, `Sélectionner : ${pickerTitle}`);
-  await picker.waitFor();
-  return picker;
-}
-
-async function pick(page: Page, scope: Locator, index: number, pickerTitle: string, cell: string, filterColumn: string) {
-  await pickIn(page, await openPicker(page, scope, index, pickerTitle), cell, filterColumn);
-}
-
-/**
- * Chooses an option of the select (combobox `name`) within `scope`: the option is clicked only once the
- * dropdown shows it (its choices answered), and the select opened again until it holds the choice.
- */
-async function choose(page: Page, scope: Locator, name: string, option: string) {
-  // a required field's name starts with its mark: "* Type de document"
-  const combobox = page.getByRole('combobox', { name: new RegExp(`^(\\* )?${escapeRegExp(name)}$`) });
-  const holder = scope.locator('.ant-select').filter({ has: combobox });
-  await expect
-    .poll(
-      async () => {
-        if (!(await holder.textContent())?.includes(option)) {
-          await holder.click();
-          const choice = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
-          await choice.waitFor({ timeout: 5_000 }).catch(() => undefined);
-          await choice.click({ timeout: 2_000 }).catch(() => undefined);
-        }
-        return holder.textContent();
-      },
-      { timeout: 20_000 },
-    )
-    .toContain(option);
-}
-
-/** What a browser download holds, and its suggested name. */
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; content: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), content: readFileSync(await download.path()) };
-}
-
-/** The decoded content of every Flate stream of a PDF (its pages' drawing operators among them). */
-function inflatedStreams(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const decoded: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    const end = source.indexOf('endstream', start);
-    try {
-      decoded.push(inflateSync(pdf.subarray(start, end)).toString('latin1'));
-    } catch {
-      // not a Flate stream (or an image): nothing to read
-    }
-  }
-  return decoded.join('\n');
-}
-
-/** Text as a standard PDF font writes it in a page's operators: `<hex> Tj`, WinAnsi bytes in hex. */
-const pdfHex = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();
 
 describe('contracts signed for real', () => {
   it('a new contract’s new envelope: a PDF, two validators (the first alone does not validate), two signers, the signed copy in the envelope and on the documents screen', {
@@ -175,7 +16,7 @@ describe('contracts signed for real', () => {
     const admin = await tokenOf('admin');
     const demo = await demoContract(admin);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(30_000);
     await signIn(page, 'admin');
     await page.goto(`${baseUrl()}/#/sst/contracts`);
@@ -284,11 +125,17 @@ describe('contracts signed for real', () => {
       validators: { userName: string; decision: string | null }[];
     };
     const validate = async (username: string, stillPending: boolean) => {
-      const validator = await newPage(browser);
+      const validator = await newPage(browser());
       validator.setDefaultTimeout(30_000);
       await signIn(validator, username);
       await validator.goto(envelopeUrl);
       const panel = validator.getByRole('region', { name: /Workflow/ });
+      // the validator reads the envelope's documents (the project manager has no document right of its own),
+      // which stand on the envelope's step
+      const validatorDocuments = validator.locator('.isf-document-manager');
+      const uploadedRow = validatorDocuments.locator('tr.ant-table-row').filter({ hasText: filename });
+      await uploadedRow.getByText('En attente de validation', { exact: true }).waitFor();
+      expect(await validator.getByText('no read access to this entity').count()).toBe(0);
       await panel.getByRole('button', { name: 'Valider' }).click();
       await validator
         .getByText(stillPending ? /Décision enregistrée : l’élément reste à l’étape/ : /Élément passé à l’étape/)
@@ -296,6 +143,12 @@ describe('contracts signed for real', () => {
         .waitFor();
       const record = await api<EnvelopeDetail>(`/envelope/${envelopeId}`, admin);
       expect(record.statusWF?.nodeCode).toBe(stillPending ? 'env_pending_validation' : 'env_validated');
+      // a validator decides once: Valider and Refuser are gone once they have validated
+      await panel.getByRole('button', { name: 'Valider' }).waitFor({ state: 'hidden' });
+      expect(await panel.getByRole('button', { name: 'Refuser' }).count()).toBe(0);
+      if (!stillPending) {
+        await uploadedRow.getByText('Validé', { exact: true }).waitFor();
+      }
       await screenshot(validator, `contracts-06-validated-by-${username}`);
       await validator.context().close();
       return record;
@@ -306,7 +159,7 @@ describe('contracts signed for real', () => {
     await validate('comptable', false);
 
     // --- sent for signature to two signers; the simulator signs and the signed copy appears in the envelope
-    const buyer = await newPage(browser);
+    const buyer = await newPage(browser());
     buyer.setDefaultTimeout(30_000);
     await signIn(buyer, 'admin');
     await buyer.goto(envelopeUrl);
@@ -369,6 +222,10 @@ describe('contracts signed for real', () => {
     const envelopeDocuments = buyer.locator('.isf-document-manager');
     await envelopeDocuments.getByRole('button', { name: `Télécharger ${signedName}` }).waitFor();
     await envelopeDocuments.getByRole('button', { name: `Télécharger ${filename}` }).waitFor();
+    // the envelope's documents, its signed copy among them, are signed with it
+    for (const name of [filename, signedName]) {
+      await envelopeDocuments.locator('tr.ant-table-row').filter({ hasText: name }).getByText('Signé', { exact: true }).waitFor();
+    }
     const signed = await api<EnvelopeSummary[]>(`/contract/${contractId}/envelopes`, admin);
     expect(signed.map((row) => [row.id, row.statusWF?.nodeCode])).toEqual([[envelopeId, 'env_signed']]);
     await buyerTab
@@ -391,7 +248,10 @@ describe('contracts signed for real', () => {
       )
       .toEqual(['original', 'signed']);
     const signedRow = rows.filter({ has: buyer.getByRole('link', { name: signedName, exact: true }) });
-    await signedRow.getByText(`Enveloppe : ${envelopeName}`).waitFor();
+    // the envelope by its name, a link to its contract's Envelopes tab; both documents signed
+    const ownerLink = signedRow.getByRole('link', { name: `Enveloppe : ${envelopeName}` });
+    expect(await ownerLink.getAttribute('href')).toBe(`#/sst/contract/${contractId}?envelopeId=${envelopeId}`);
+    await expect.poll(async () => (await rows.allTextContents()).filter((text) => text.includes('Signé')).length).toBe(2);
     await screenshot(buyer, 'contracts-09-documents');
     // the envelope's own documents (`GET /documents?entity=&id=`): the upload and its signed copy
     const owned = (await api<DocumentRow[]>(`/documents?entity=envelope&id=${envelopeId}`, admin)).sort((a, b) => a.id - b.id);
@@ -400,8 +260,14 @@ describe('contracts signed for real', () => {
     await signedRow.getByRole('link', { name: signedName, exact: true }).click();
     await expectHash(buyer, `#/document/${signedId}`);
     await buyer.getByRole('heading', { name: `Document : ${signedName}` }).waitFor();
-    await buyer.getByText(`Enveloppe : ${envelopeId}`).waitFor();
-    await buyer.getByRole('region', { name: /^Workflow / }).waitFor();
+    const detailOwner = buyer.getByRole('link', { name: `Enveloppe : ${envelopeName}` });
+    await detailOwner.waitFor();
+    expect(await buyer.getByText(`Enveloppe : ${envelopeId}`, { exact: true }).count()).toBe(0);
+    const documentWorkflow = buyer.getByRole('region', { name: /^Workflow / });
+    await expect.poll(() => documentWorkflow.locator('.ant-tag').first().textContent(), { timeout: 15_000 }).toBe('Signé');
+    // a signed copy is not sent to validation (nor signed again)
+    expect(await buyer.getByRole('button', { name: 'Envoyer en validation' }).count()).toBe(0);
+    expect(await buyer.getByRole('button', { name: 'Envoyer à la signature' }).count()).toBe(0);
     await buyer.locator('.ant-card').filter({ hasText: 'Valideurs' }).waitFor();
     await screenshot(buyer, 'contracts-10-document-detail');
     const signedCopy = await downloaded(buyer, () => buyer.getByRole('button', { name: 'Télécharger' }).click());
@@ -410,133 +276,13 @@ describe('contracts signed for real', () => {
     // the alternate link form of spec 1's route table opens the same detail
     await buyer.goto(`${baseUrl()}/#/documents/${signedId}`);
     await buyer.getByRole('heading', { name: `Document : ${signedName}` }).waitFor();
+    // the envelope's link opens it in its contract
+    await buyer.getByRole('link', { name: `Enveloppe : ${envelopeName}` }).click();
+    await expectHash(buyer, `#/sst/contract/${contractId}?envelopeId=${envelopeId}`);
+    await buyer
+      .getByRole('tabpanel', { name: 'Enveloppes' })
+      .getByRole('menuitem', { name: new RegExp(escapeRegExp(envelopeName)) })
+      .waitFor();
     await buyer.context().close();
-  });
-
-  it('a contract template uploaded on its screen, downloaded as it is, and filled with a contract’s fields from an envelope', {
-    timeout: 180_000,
-  }, async () => {
-    const admin = await tokenOf('admin');
-    const demo = await demoContract(admin);
-    const number = `CT-MODELE-${unique}`;
-    const contractId = await createContract(admin, demo, number);
-    const envelope = await api<{ id: number }>('/envelope', admin, { name: `Enveloppe modèle ${unique}`, contractId });
-
-    const page = await newPage(browser);
-    page.setDefaultTimeout(30_000);
-    await signIn(page, 'admin');
-    await page.goto(`${baseUrl()}/#/contracttemplates`);
-    await page.getByRole('heading', { name: 'Modèles de contrat' }).waitFor();
-
-    // the upload modal: a name and a file are required, then the template joins the list
-    const templateName = `Modèle E2E ${unique}`;
-    await page.getByRole('button', { name: 'Téléverser' }).click();
-    const upload = dialog(page, 'Téléverser un modèle (PDF)');
-    await upload.getByLabel('Nom du modèle').fill(templateName);
-    await upload.getByRole('button', { name: 'Téléverser' }).click();
-    await upload.getByText('Veuillez sélectionner un fichier').waitFor();
-    await upload
-      .locator('input[type="file"]')
-      .setInputFiles({ name: `modele-${unique}.pdf`, mimeType: 'application/pdf', buffer: TEMPLATE_PDF });
-    await upload.getByText(`modele-${unique}.pdf`).waitFor();
-    await screenshot(page, 'contracts-11-template-upload');
-    await upload.getByRole('button', { name: 'Téléverser' }).click();
-    await upload.waitFor({ state: 'hidden' });
-    const templateRow = page.locator('tr.ant-table-row').filter({ hasText: templateName });
-    await templateRow.waitFor();
-    // the newest first
-    expect(await page.locator('tr.ant-table-row').first().textContent()).toContain(templateName);
-    await screenshot(page, 'contracts-12-templates');
-
-    // downloaded from the list: the very file uploaded
-    const asUploaded = await downloaded(page, () =>
-      templateRow.getByRole('button', { name: `Télécharger ${templateName}` }).click(),
-    );
-    expect(asUploaded.content.equals(TEMPLATE_PDF)).toBe(true);
-
-    // from the contract's envelope: the template filled with the contract's fields (a summary page in front
-    // of a template without form fields)
-    await page.goto(`${baseUrl()}/#/sst/contract/${contractId}?envelopeId=${envelope.id}`);
-    await page.getByRole('heading', { name: `Contrat : ${number}` }).waitFor();
-    await page.getByRole('button', { name: 'Modèle de contrat' }).click();
-    const fill = dialog(page, 'Télécharger un modèle de contrat rempli');
-    expect(await fill.getByRole('button', { name: 'Télécharger' }).isDisabled()).toBe(true);
-    await choose(page, fill, 'Modèle', templateName);
-    await screenshot(page, 'contracts-13-template-fill');
-    const filled = await downloaded(page, () => fill.getByRole('button', { name: 'Télécharger' }).click());
-    expect(filled.name).toBe(`${templateName} - ${number}.pdf`);
-    expect(filled.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const operators = inflatedStreams(filled.content);
-    expect(operators).toContain(`<${pdfHex(`Contrat ${number}`)}>`);
-    expect(operators).toContain(`<${pdfHex(demo.agencyName)}>`);
-    expect(operators).toContain(`<${pdfHex(demo.referentName)}>`);
-    await fill.waitFor({ state: 'hidden' });
-    await page.context().close();
-  });
-
-  it('the market form chooses its contract with the picker among its agency’s contracts, and the contract lists the market', {
-    timeout: 180_000,
-  }, async () => {
-    const admin = await tokenOf('admin');
-    const demo = await demoContract(admin);
-    const number = `CT-MARCHE-${unique}`;
-    const contractId = await createContract(admin, demo, number);
-    // a contract of another agency, which the picker must not offer
-    const contracts = await api<{ content: { contractNumber: string; agencyName: string }[] }>(
-      '/contracts?size=200&sort=id,asc',
-      admin,
-    );
-    const other = contracts.content.find((row) => row.agencyName !== demo.agencyName);
-    if (!other) {
-      throw new Error('no demo contract of another agency');
-    }
-
-    const page = await newPage(browser);
-    page.setDefaultTimeout(30_000);
-    await signIn(page, 'admin');
-    const edifice = `MARCHE-CT-${unique}`;
-    await page.goto(`${baseUrl()}/#/sst/markets`);
-    await page.getByRole('button', { name: 'Créer' }).click();
-    const modal = dialog(page, 'Nouveau marché');
-    await modal.getByLabel('Code Edifice').fill(edifice);
-    // the 'Choisir' buttons: agency, project, contract; the contract waits for the agency
-    const chooseContract = modal.getByRole('button', { name: 'Choisir' }).nth(2);
-    expect(await chooseContract.isDisabled()).toBe(true);
-    await pick(page, modal, 0, 'Agence', demo.agencyName, 'Nom');
-    await expect.poll(() => chooseContract.isDisabled()).toBe(false);
-    await pick(page, modal, 1, 'Projet', 'Déploiement Bordeaux lot 1', 'Nom');
-    await modal.getByLabel('Montant maximum DC4 (HT)').fill('90000');
-    await choose(page, modal, 'Type de paiement', 'Virement');
-    await choose(page, modal, 'Condition de paiement', '30 jours fin de mois');
-
-    // the picker offers the agency's contracts only: another agency's number finds nothing
-    const picker = await openPicker(page, modal, 2, 'Contrat');
-    await picker.locator('tr.ant-table-row').first().waitFor();
-    expect(await picker.locator('tr.ant-table-row').filter({ hasNotText: demo.agencyName }).count()).toBe(0);
-    await picker.getByLabel('Filtrer Numéro de contrat').fill(other.contractNumber);
-    await picker.locator('.ant-empty').waitFor();
-    expect(await picker.locator('tr.ant-table-row').count()).toBe(0);
-    await screenshot(page, 'contracts-14-market-contract-picker');
-    await pickIn(page, picker, number, 'Numéro de contrat');
-    await expect.poll(() => modal.getByPlaceholder('select an item').nth(2).inputValue()).toBe(number);
-    await screenshot(page, 'contracts-15-market-form');
-    await modal.getByRole('button', { name: 'Créer' }).click();
-    await expectHash(page, /^#\/sst\/market\/\d+$/);
-    const marketId = Number(page.url().split('/').pop());
-    await page.getByRole('heading', { name: `Marché : ${edifice}` }).waitFor();
-    const market = await api<{ contract: number | null; contractNumber: string | null }>(`/market/${marketId}`, admin);
-    expect(market).toMatchObject({ contract: contractId, contractNumber: number });
-
-    // the contract's Contractor agreement tab lists the market, linked
-    await page.goto(`${baseUrl()}/#/sst/contract/${contractId}`);
-    await page.getByRole('heading', { name: `Contrat : ${number}` }).waitFor();
-    await page.getByRole('tab', { name: 'Contrat de sous-traitance' }).click();
-    const marketLink = page
-      .getByRole('tabpanel', { name: 'Contrat de sous-traitance' })
-      .getByRole('link', { name: edifice, exact: true });
-    await marketLink.waitFor();
-    expect(await marketLink.getAttribute('href')).toBe(`#/sst/market/${marketId}`);
-    await screenshot(page, 'contracts-16-contract-markets');
-    await page.context().close();
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "projects_payment_guarantee_idx" ON "projects" USING btree ("id") WHERE "projects"."payment_guarantee";

@@ -1,0 +1,34 @@
+import { DatePicker } from 'antd';
+import dayjs from 'dayjs';
+import type { CSSProperties } from 'react';
+
+/** How a date field shows and reads its date, whatever the browser's language: the product is French. */
+export const DATE_INPUT_FORMAT = 'DD/MM/YYYY';
+
+type IsoDateInputProps = {
+  /** An ISO date (YYYY-MM-DD); empty or null for none. */
+  value?: string | null;
+  /** The ISO date picked or typed, '' when cleared. */
+  onChange?: (value: string) => void;
+  id?: string;
+  disabled?: boolean;
+  style?: CSSProperties;
+  'aria-invalid'?: boolean;
+};
+
+/**
+ * A date field whose value is an ISO date string, as the API reads and writes them, shown and typed
+ * dd/mm/yyyy with antd's picker in the screens' locale. A native `<input type="date">` follows the
+ * browser's language instead (mm/dd/yyyy in an English browser).
+ */
+export function IsoDateInput({ value, onChange, ...rest }: IsoDateInputProps) {
+  const date = value ? dayjs(value) : null;
+  return (
+    <DatePicker
+      {...rest}
+      format={DATE_INPUT_FORMAT}
+      value={date?.isValid() ? date : null}
+      onChange={(picked) => onChange?.(picked ? picked.format('YYYY-MM-DD') : '')}
+    />
+  );
+}
