@@ -5,7 +5,7 @@ import { passwordRefusal } from '@isf/contract';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
-import { isEmptyDatabase, seedAdministrator } from './seed/administrator-seed.js';
+import { demoDataWanted, isEmptyDatabase, seedAdministrator } from './seed/administrator-seed.js';
 import { seedDemoData } from './seed/demo.js';
 import { seedWorkflowsIfMissing } from './seed/workflow-seed.js';
 
@@ -41,7 +41,7 @@ async function prepare(database: DatabaseHandle): Promise<Preparation> {
   // database, on a PostgreSQL database with SEED_DEMO=1; otherwise an empty database gets one
   // administrator whose password is ADMIN_PASSWORD
   const empty = await isEmptyDatabase(database.db);
-  const seeded = !config.databaseUrl || config.seedDemo ? await seedDemoData(database.db) : false;
+  const seeded = demoDataWanted(config) ? await seedDemoData(database.db) : false;
   if (empty && !seeded) {
     const password = process.env.ADMIN_PASSWORD ?? '';
     const refusal = passwordRefusal(password, 'admin');
