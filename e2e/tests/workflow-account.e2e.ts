@@ -1,16 +1,9 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, dialog, newPage, screenshot, signIn } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Types a date and leaves the field (Enter would also submit the form). */
 async function typeDate(field: Locator, value: string) {
@@ -21,7 +14,7 @@ async function typeDate(field: Locator, value: string) {
 
 describe('my account and the role Workflow tab', () => {
   it('creates a delegation whose end before its start is reset, then deletes it', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'cdp');
     // the shell may still be settling after the sign-in (its own landing redirect): open the menu again if so
     const heading = page.getByRole('heading', { name: 'Mon compte' });
@@ -61,7 +54,7 @@ describe('my account and the role Workflow tab', () => {
   });
 
   it('grants a role a transition in its Workflow tab', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'admin');
     await page.goto(`${baseUrl()}/#/roles`);
     await page.getByRole('link', { name: 'Valideur de montant' }).first().click();

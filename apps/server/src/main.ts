@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { passwordRefusal } from '@isf/contract';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
@@ -97,6 +98,9 @@ function prepareInChildProcess(): Promise<Preparation & { pid: number }> {
 if (process.argv.includes(PREPARE_FLAG)) {
   const database = await openDatabase(pgliteOptions).catch(refuseToStart);
   const preparation = await prepare(database);
+  // the demo rows' hint bits and visibility map set, and their statistics, here rather than by the server's
+  // first reads (the migrations analysed the tables while they were still empty)
+  await database.db.execute(sql`VACUUM ANALYZE`);
   // pg-boss creates its schema and a table per queue when the app gets ready: done here too, without taking
   // jobs (left to the server, this DDL kept it about 20 MB larger)
   const app = await buildApp({

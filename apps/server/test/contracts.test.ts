@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   CONTRACT_DATE_INVALID_MESSAGE,
   CONTRACT_DURATION_MESSAGE,
@@ -26,6 +27,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencies, contracts, envelopeValidators, markets, users, workflowTokens } from '../src/db/schema/index.js';
+import { rowsOf } from '../src/platform/sql-rows.js';
 import { contractPayload, createContract, createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';
 import { actingAs, countRows, createTestApp, inject, login, type TestApp, userIdOf } from './helper.js';
 import { createMarket } from './markets-fixtures.js';
@@ -572,6 +574,36 @@ describe('envelopes', () => {
     // back to draft, back to draft
     expect((await moveEnvelope(envelopeId, 'env_from_validated_to_draft', admin, 'À reprendre')).statusCode).toBe(200);
     expect(await steps()).toEqual(['Brouillon']);
+  });
+
+  it('migration 0051 puts the documents of envelopes moved before on their envelope’s step', async () => {
+    const envelopeId = await envelopeInValidation();
+    const draftEnvelope = await createEnvelope(testApp.app, testApp.db, admin);
+    await uploadToEnvelope(testApp.app, testApp.db, admin, draftEnvelope);
+    const documentsOf = async (id: number) =>
+      (await send('GET', `/api/documents?entity=envelope&id=${id}`)).json<{ id: number; statusWF: string }[]>();
+    // as the application left them before: on doc_draft whatever the envelope's step
+    const [document] = await documentsOf(envelopeId);
+    const [draftNode] = await rowsOf<{ id: number }>(
+      testApp.db,
+      sql`SELECT n.id FROM workflow_nodes n JOIN workflows w ON w.id = n.workflow_id
+        WHERE w.object_name = 'document' AND n.code = 'doc_draft' ORDER BY n.id LIMIT 1`,
+    );
+    await testApp.db
+      .update(workflowTokens)
+      .set({ nodeId: Number(draftNode?.id) })
+      .where(and(eq(workflowTokens.entityName, 'document'), eq(workflowTokens.entityId, Number(document?.id))));
+    expect((await documentsOf(envelopeId)).map((row) => row.statusWF)).toEqual(['Brouillon']);
+    const migration = readFileSync(new URL('../src/db/migrations/0051_envelope_documents_follow.sql', import.meta.url), 'utf8');
+    await testApp.db.execute(sql.raw(migration));
+    expect((await documentsOf(envelopeId)).map((row) => row.statusWF)).toEqual(['En attente de validation']);
+    expect((await documentsOf(draftEnvelope)).map((row) => row.statusWF)).toEqual(['Brouillon']);
+    const history = (await send('GET', `/api/wftoken/history/document/${document?.id}`)).json();
+    const comments = (Array.isArray(history) ? history : history.content).map((row: { comment: string | null }) => row.comment);
+    expect(comments).toContain('Enveloppe : En attente de validation');
+    // run again, it changes nothing
+    await testApp.db.execute(sql.raw(migration));
+    expect((await send('GET', `/api/wftoken/history/document/${document?.id}`)).json()).toEqual(history);
   });
 
   it('deletes only a draft envelope without documents, with its token', async () => {

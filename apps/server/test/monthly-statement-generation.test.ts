@@ -21,6 +21,7 @@ import {
   userProjects,
 } from '../src/db/schema/index.js';
 import { tickStatementSchedule } from '../src/modules/monthly-statements/index.js';
+import { todayInParis } from '../src/platform/pdf-document.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { adminSuite } from './admin-suite.js';
 import { actingAs, uniqueName } from './helper.js';
@@ -103,10 +104,9 @@ describe('generation per project (POST /projects/monthlyStatement, spec 2 §5)',
     expect(await invoiced(taken)).toEqual([full.validated[0]]);
     const record = await ok<StatementDetailRecord>(send('GET', `/api/situation/${id}`));
     expect(record).toMatchObject({ status: 'unpaid', locked: false, attachementCount: 2, market: { id: full.marketId } });
-    const { rows } = (await suite.db.execute(sql`SELECT current_date::text AS today`)) as unknown as {
-      rows: { today: string }[];
-    };
-    expect(record.date).toBe(rows[0]?.today);
+    // today in Paris, as the generation dates it (the database's current_date is UTC's: a day behind
+    // between midnight in Paris and midnight UTC)
+    expect(record.date).toBe(todayInParis());
     for (const market of [none, inactive, draftMarket]) {
       const rows = await suite.db.select().from(monthlyStatements).where(eq(monthlyStatements.marketId, market.marketId));
       expect(rows).toEqual([]);

@@ -1,6 +1,6 @@
 import { type WorkflowFilter, workflowFilterSchema } from '@isf/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { type AccessRule, principalOf } from './access.js';
@@ -53,6 +53,11 @@ type ListOptions = {
    * (undefined otherwise): My scope and My tasks then count and total from the summary too.
    */
   storedWorkItems?: WorkItemFilter;
+  /**
+   * The rows of one record, for a path with parameters (`/api/contract/:id/childs`): the condition read
+   * off the route's parameters (validated by `params`).
+   */
+  where?: (request: FastifyRequest) => SQL;
   /** The list the CSV writes for this caller (e.g. without the FTTH columns for a profile without FTTH). */
   csvFor?: (definition: ListDefinition, principal: Principal | null) => ListDefinition;
 };
@@ -63,44 +68,84 @@ type Resolve = (
   wire: Record<string, unknown>,
 ) => Promise<{ definition: ListDefinition; wire: Record<string, unknown> }>;
 
+/** A condition on a list's rows, and the same condition on its stored summary's rows when it can be written there. */
+type Narrowing = { condition: SQL; stored?: SQL };
+
+/** The conjunction of one or more conditions (the condition itself when alone). */
+function allOf([first, ...others]: SQL[]): SQL {
+  return first && others.length === 0 ? first : sql`(${and(first, ...others)})`;
+}
+
 /**
  * A list narrowed to some of its rows for this request: its stored totals sum the whole list, so the
- * narrowed list counts and totals its own rows (`ListDefinition.stored`), unless the same narrowing is
- * given on the summary's rows (`storedCondition`).
+ * narrowed list counts and totals its own rows (`ListDefinition.stored`), unless every narrowing is
+ * also given on the summary's rows (`Narrowing.stored`).
  */
-function narrowed(definition: ListDefinition, condition: SQL, storedCondition?: SQL): ListDefinition {
+function narrowed(definition: ListDefinition, narrowings: Narrowing[]): ListDefinition {
+  if (narrowings.length === 0) {
+    return definition;
+  }
+  const condition = allOf(narrowings.map((narrowing) => narrowing.condition));
   const stored = definition.stored;
+  const storedConditions = narrowings.flatMap((narrowing) => (narrowing.stored ? [narrowing.stored] : []));
   return {
     ...definition,
     where: definition.where ? sql`(${definition.where}) AND (${condition})` : condition,
     stored:
-      stored && storedCondition
-        ? { ...stored, where: (principal) => sql`(${stored.where(principal)}) AND (${storedCondition})` }
+      stored && storedConditions.length === narrowings.length
+        ? { ...stored, where: (principal) => sql`(${stored.where(principal)}) AND (${allOf(storedConditions)})` }
         : undefined,
   };
 }
 
+/** The list query's wire parameters without the work item `filter`, and that filter (All when absent). */
+function workItemFilterOf(raw: Record<string, unknown>): { filter: WorkflowFilter; rest: Record<string, unknown> } {
+  const { filter, ...rest } = raw;
+  const parsed = workflowFilterSchema.safeParse(filter);
+  if (!parsed.success) {
+    throw badRequest(parsed.error.issues[0]?.message ?? 'Filtre inconnu.', { filter: 'Filtre inconnu.' });
+  }
+  return { filter: parsed.data, rest };
+}
+
 function resolverOf(options: ListOptions): Resolve {
   const criteria: ListCriteria = options.criteria ?? ((wire) => ({ definition: options.definition, wire }));
-  const workItems = options.workItems;
-  if (!workItems) {
-    return async (_request, wire) => criteria(wire);
-  }
-  return async (request, { filter, ...rest }) => {
-    const parsed = workflowFilterSchema.safeParse(filter);
-    if (!parsed.success) {
-      throw badRequest(parsed.error.issues[0]?.message ?? 'Filtre inconnu.', { filter: 'Filtre inconnu.' });
+  const { workItems, where } = options;
+  return async (request, raw) => {
+    const filtered = workItems ? workItemFilterOf(raw) : undefined;
+    const { definition, wire } = criteria(filtered?.rest ?? raw);
+    const narrowings: Narrowing[] = [];
+    if (where) {
+      narrowings.push({ condition: where(request) });
     }
-    const { definition, wire } = criteria(rest);
-    const principal = principalOf(request);
-    const condition = await workItems(principal, parsed.data);
-    if (!condition) {
-      return { definition, wire };
+    if (workItems && filtered) {
+      const principal = principalOf(request);
+      const condition = await workItems(principal, filtered.filter);
+      if (condition) {
+        const stored = definition.stored ? await options.storedWorkItems?.(principal, filtered.filter) : undefined;
+        narrowings.push({ condition, stored });
+      }
     }
-    const storedCondition = definition.stored ? await options.storedWorkItems?.(principal, parsed.data) : undefined;
-    return { definition: narrowed(definition, condition, storedCondition), wire };
+    return { definition: narrowed(definition, narrowings), wire };
   };
 }
+
+/** The route options a list's routes share: the declared right, the parameters' schema, the scope check. */
+function routeOptions(options: RouteOptions) {
+  return {
+    config: { access: options.access },
+    ...(options.params ? { schema: { params: options.params } } : {}),
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+  };
+}
+
+type RouteOptions = {
+  access: AccessRule;
+  /** The path parameters' schema (e.g. `idParams`): a bad one is answered 400 before the list runs. */
+  params?: z.ZodType;
+  /** Runs before the list, e.g. `requireInScope` on the record whose rows the list shows. */
+  preHandler?: preHandlerAsyncHookHandler;
+};
 
 /**
  * Registers the two faces of one list query: `GET path` (a page as JSON) and `POST csvPath` (the whole
@@ -111,10 +156,10 @@ function resolverOf(options: ListOptions): Resolve {
 export function registerList(
   app: FastifyInstance,
   database: Database,
-  options: ListOptions & { path: string; csvPath?: string },
+  options: ListOptions & RouteOptions & { path: string; csvPath?: string },
 ): void {
   const resolve = resolverOf(options);
-  app.get(options.path, { config: { access: options.access } }, async (request) => {
+  app.get(options.path, routeOptions(options), async (request) => {
     const { definition, wire } = await resolve(request, { ...((request.query ?? {}) as Record<string, unknown>) });
     return runList(database, definition, parseListQuery(wire), request.principal);
   });
@@ -130,7 +175,7 @@ export function registerList(
 export function registerCsv(
   app: FastifyInstance,
   database: Database,
-  options: ListOptions & { csvPath: string; get?: boolean },
+  options: ListOptions & RouteOptions & { csvPath: string; get?: boolean },
 ): void {
   csvRoutes(app, database, options, resolverOf(options));
 }
@@ -138,7 +183,7 @@ export function registerCsv(
 function csvRoutes(
   app: FastifyInstance,
   database: Database,
-  options: ListOptions & { csvPath: string; get?: boolean },
+  options: ListOptions & RouteOptions & { csvPath: string; get?: boolean },
   resolve: Resolve,
 ): void {
   const methods: ('GET' | 'POST')[] = options.get ? ['GET', 'POST'] : ['POST'];
@@ -146,7 +191,7 @@ function csvRoutes(
     app.route({
       method,
       url: options.csvPath,
-      config: { access: options.access },
+      ...routeOptions(options),
       handler: async (request, reply) => {
         const fields = method === 'GET' ? request.query : request.body;
         const { definition, wire: body } = await resolve(request, { ...((fields ?? {}) as Record<string, unknown>) });

@@ -10,6 +10,11 @@ export const idParams = z.object({
     .max(2_147_483_647, 'Identifiant invalide.'),
 });
 
+/** The `:id` of a route whose `params` schema is `idParams` (validated before the handler runs). */
+export function routeId(request: FastifyRequest): number {
+  return idParams.parse(request.params).id;
+}
+
 export function auditContext(request: FastifyRequest): AuditContext {
   return { principal: request.principal, requestId: String(request.id) };
 }

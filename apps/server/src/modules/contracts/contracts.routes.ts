@@ -11,9 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
-import { isInScope, parseListQuery, runList } from '../../platform/list-engine.js';
+import { isInScope } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
-import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { auditContext, idParams, routeId } from '../../platform/route-helpers.js';
 import { marketList } from '../markets/index.js';
 import { contractList, envelopeList } from './contracts.lists.js';
 import { createContractService } from './contracts.service.js';
@@ -81,17 +81,14 @@ export function registerContractRoutes(app: FastifyInstance, database: Database)
     },
   );
 
-  typed.get(
-    '/api/contract/:id/childs',
-    { schema: { params: idParams }, config: contractRight('read'), ...contractInScope },
-    async (request) =>
-      runList(
-        database,
-        { ...contractList, where: sql`k.parent_id = ${request.params.id}` },
-        parseListQuery(request.query),
-        principalOf(request),
-      ),
-  );
+  registerList(app, database, {
+    path: '/api/contract/:id/childs',
+    params: idParams,
+    ...contractInScope,
+    definition: contractList,
+    where: (request) => sql`k.parent_id = ${routeId(request)}`,
+    access: access.right('contract', 'read'),
+  });
 
   // the parent chain, nearest first, as far as the caller sees it
   typed.get(
@@ -111,17 +108,14 @@ export function registerContractRoutes(app: FastifyInstance, database: Database)
   );
 
   // the Contractor agreement tab: the markets of the contract, as a market list page
-  typed.get(
-    '/api/contract/:id/markets',
-    { schema: { params: idParams }, config: { access: access.right('subcontractor_market', 'read') }, ...contractInScope },
-    async (request) =>
-      runList(
-        database,
-        { ...marketList, where: sql`m.contract_id = ${request.params.id}` },
-        parseListQuery(request.query),
-        principalOf(request),
-      ),
-  );
+  registerList(app, database, {
+    path: '/api/contract/:id/markets',
+    params: idParams,
+    ...contractInScope,
+    definition: marketList,
+    where: (request) => sql`m.contract_id = ${routeId(request)}`,
+    access: access.right('subcontractor_market', 'read'),
+  });
 
   typed.get(
     '/api/contract/:id/envelopes',

@@ -4,9 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
-import { parseListQuery, runList } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
-import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { auditContext, idParams, routeId } from '../../platform/route-helpers.js';
 import { agencyList } from '../agencies/index.js';
 import { registerMarketVatFollowers } from './market-vat-followers.js';
 import { marketWorkItem } from './market-work-item.js';
@@ -81,15 +80,14 @@ export function registerMarketRoutes(app: FastifyInstance, database: Database): 
   );
 
   // the agency's Contractor agreement tab: its markets, as a list page
-  typed.get(
-    '/api/agency/:id/markets',
-    { schema: { params: idParams }, config: right('read'), ...agencyInScope },
-    async (request) => {
-      const query = parseListQuery(request.query);
-      const definition = { ...marketList, where: sql`m.agency_id = ${request.params.id}` };
-      return runList(database, definition, query, principalOf(request));
-    },
-  );
+  registerList(app, database, {
+    path: '/api/agency/:id/markets',
+    params: idParams,
+    ...agencyInScope,
+    definition: marketList,
+    where: (request) => sql`m.agency_id = ${routeId(request)}`,
+    access: access.right('subcontractor_market', 'read'),
+  });
 
   typed.put(
     '/api/agency/:id/enable-all-evaluations',

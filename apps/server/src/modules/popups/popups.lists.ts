@@ -69,22 +69,19 @@ export function popupCandidateList(criteria: PopupCriteria): ListDefinition {
 }
 
 /** Per targeted user of one popup: when it was read and closed (`GET /popup-notification/{id}/notifications`). */
-export function popupNotificationList(popupId: number): ListDefinition {
-  return defineList({
-    name: 'popup-notifications',
-    from: sql`popup_users pu JOIN users u ON u.id = pu.user_id JOIN roles r ON r.id = u.role_id`,
-    countFrom: sql`popup_users pu`,
-    idColumn: 'id',
-    columns: {
-      id: { sql: sql`pu.id`, kind: 'id', label: 'ID' },
-      userId: { sql: sql`pu.user_id`, kind: 'id', label: 'Utilisateur (id)' },
-      uid: { sql: sql`u.uid`, kind: 'text', label: 'Identifiant', joined: true },
-      userName: { sql: sql`u.name`, kind: 'text', label: 'Utilisateur', joined: true },
-      roleName: { sql: sql`r.name`, kind: 'text', label: 'Rôle', joined: true },
-      readedAt: { sql: sql`pu.readed_at`, kind: 'date', label: 'Lue le' },
-      closedAt: { sql: sql`pu.closed_at`, kind: 'date', label: 'Fermée le' },
-    },
-    defaultSort: { column: 'userName', direction: 'asc' },
-    where: sql`pu.popup_id = ${popupId}`,
-  });
-}
+export const popupNotificationList: ListDefinition = defineList({
+  name: 'popup-notifications',
+  from: sql`popup_users pu JOIN users u ON u.id = pu.user_id JOIN roles r ON r.id = u.role_id`,
+  countFrom: sql`popup_users pu`,
+  idColumn: 'id',
+  columns: {
+    id: { sql: sql`pu.id`, kind: 'id', label: 'ID' },
+    userId: { sql: sql`pu.user_id`, kind: 'id', label: 'Utilisateur (id)' },
+    uid: { sql: sql`u.uid`, kind: 'text', label: 'Identifiant', joined: true },
+    userName: { sql: sql`u.name`, kind: 'text', label: 'Utilisateur', joined: true },
+    roleName: { sql: sql`r.name`, kind: 'text', label: 'Rôle', joined: true },
+    readedAt: { sql: sql`pu.readed_at`, kind: 'date', label: 'Lue le' },
+    closedAt: { sql: sql`pu.closed_at`, kind: 'date', label: 'Fermée le' },
+  },
+  defaultSort: { column: 'userName', direction: 'asc' },
+});

@@ -1,4 +1,5 @@
 import { popupCreateSchema, popupCriteriaSchema, popupUpdateSchema, popupUserListSchema } from '@isf/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
@@ -6,7 +7,7 @@ import { access, principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
 import { parseListQuery, runList } from '../../platform/list-engine.js';
 import { registerList } from '../../platform/list-routes.js';
-import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { auditContext, idParams, routeId } from '../../platform/route-helpers.js';
 import { popupCandidateList, popupList, popupNotificationList } from './popups.lists.js';
 import { createPopupService, type PopupAction } from './popups.service.js';
 
@@ -104,9 +105,15 @@ export function registerPopupRoutes(app: FastifyInstance, database: Database): v
     }),
   );
 
-  typed.get(`${BASE}/:id/notifications`, { schema: { params: idParams }, config: right('read') }, async (request) => {
-    await service.get(request.params.id);
-    return runList(database, popupNotificationList(request.params.id), parseListQuery(request.query), request.principal);
+  registerList(app, database, {
+    path: `${BASE}/:id/notifications`,
+    params: idParams,
+    preHandler: async (request) => {
+      await service.get(routeId(request));
+    },
+    definition: popupNotificationList,
+    where: (request) => sql`pu.popup_id = ${routeId(request)}`,
+    access: access.right('popup', 'read'),
   });
 
   // Any signed-in user, for their own row only: the popup must target them (404 otherwise).

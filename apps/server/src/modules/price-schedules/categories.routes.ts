@@ -1,11 +1,11 @@
 import { categoryCreateSchema, categoryUpdateSchema } from '@isf/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { access } from '../../platform/access.js';
-import { parseListQuery, runList } from '../../platform/list-engine.js';
 import { registerList } from '../../platform/list-routes.js';
-import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { auditContext, idParams, routeId } from '../../platform/route-helpers.js';
 import { createCategoryService } from './categories.service.js';
 import { categoryList, parentCategoryList, subcategoryList } from './price-schedules.lists.js';
 
@@ -31,9 +31,13 @@ export function registerCategoryRoutes(app: FastifyInstance, database: Database)
 
   typed.get('/api/category/allParentCategories', { config: right('read') }, async () => service.allParents());
 
-  typed.get('/api/category/:id/subcategories', { schema: { params: idParams }, config: right('read') }, async (request) => {
-    await service.assertExists(request.params.id);
-    return runList(database, subcategoryList(request.params.id), parseListQuery(request.query), request.principal);
+  registerList(app, database, {
+    path: '/api/category/:id/subcategories',
+    params: idParams,
+    preHandler: async (request) => service.assertExists(routeId(request)),
+    definition: subcategoryList,
+    where: (request) => sql`c.parent_id = ${routeId(request)}`,
+    access: access.right('category', 'read'),
   });
 
   typed.get('/api/category/:id/subcategories/list', { schema: { params: idParams }, config: right('read') }, async (request) =>

@@ -19,10 +19,8 @@ export const categoryList = defineList<CategoryRow>({
 /** Top categories only (`GET /category/parent`). */
 export const parentCategoryList = defineList({ ...categoryList, name: 'parent-categories', where: sql`c.parent_id IS NULL` });
 
-/** The subcategories of one category (`GET /category/{id}/subcategories`). */
-export function subcategoryList(parentId: number) {
-  return defineList({ ...categoryList, name: 'subcategories', where: sql`c.parent_id = ${parentId}` });
-}
+/** The subcategories of one category (`GET /category/{id}/subcategories`, the category's id in `where`). */
+export const subcategoryList = defineList({ ...categoryList, name: 'subcategories' });
 
 /**
  * Prestations with their names. `categoryParentName` is the parent of the prestation's own category

@@ -75,7 +75,7 @@ const HISTORY: TokenHistoryEntry[] = [
   },
 ];
 
-function serve(held = false) {
+function serve(held = false, offered: ItemTransition[] = TRANSITIONS) {
   let moved: { id: number; name: string } | null = null;
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'POST') {
@@ -91,7 +91,7 @@ function serve(held = false) {
       return reply(200, moved ? { ...token, node: { ...token.node, id: moved.id, name: moved.name } } : token);
     }
     if (url.startsWith('/api/node/12/transitions/9')) {
-      return reply(200, TRANSITIONS);
+      return reply(200, offered);
     }
     return reply(404, { error: 'inconnu' });
   });
@@ -134,6 +134,22 @@ describe('the workflow panel', () => {
     expect(screen.queryByRole('button', { name: 'Signer' })).toBeNull();
     expect(screen.getByText('En attente de validation', { selector: '.ant-tag' })).toBeTruthy();
     expect(screen.getByText("depuis aujourd'hui")).toBeTruthy();
+  });
+
+  it('shows no action nor comment box when nothing is offered (a validator who has decided), the history still', async () => {
+    spyFeedback();
+    const fetchMock = serve(
+      false,
+      TRANSITIONS.filter((candidate) => candidate.hidden),
+    );
+    renderPanel();
+    expect(await screen.findByText('Pièce complète')).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/node/12/transitions/9'))).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Commentaire' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Valider' })).toBeNull();
+    expect(screen.getByText('En attente de validation', { selector: '.ant-tag' })).toBeTruthy();
   });
 
   it('disables the transitions in edit mode', async () => {

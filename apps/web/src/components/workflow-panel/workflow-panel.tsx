@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getFeedback } from '../../lib/feedback';
 import { checkMove, type MoveAttempt, postMove } from './attempt-move';
+import { buttonTransitions } from './button-transitions';
 import { NODE_TYPE_COLORS } from './node-types';
 import { tokenAgeLabel } from './token-age';
 import { TransitionButtons } from './transition-buttons';
@@ -111,7 +112,8 @@ export function WorkflowPanel({ entity, entityId, onMoved, actionsUnavailable }:
       <WorkflowStatus token={record} />
       {actionsUnavailable ? (
         <Alert type="info" showIcon title={actionsUnavailable} />
-      ) : (
+      ) : transitions.isSuccess && buttonTransitions(transitions.data).length === 0 ? null : (
+        // no comment box where there is nothing to do (a validator who has decided, a signed document)
         <div className="isf-workflow-actions">
           <TransitionButtons
             transitions={transitions.data ?? []}

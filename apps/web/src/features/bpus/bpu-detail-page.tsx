@@ -3,10 +3,8 @@ import { bpuUpdateSchema } from '@isf/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DetailPage, type DetailTab } from '../../components/detail-page/detail-page';
-import { useDetailActions } from '../../components/detail-page/use-detail-actions';
-import { useDetailForm } from '../../components/detail-page/use-detail-form';
 import { useRouteId } from '../../components/detail-page/use-detail-record';
-import { useEditMode } from '../../lib/edit-mode';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { getFeedback } from '../../lib/feedback';
 import { BPU_LIST_ROUTE } from '../../lib/routes';
 import { BpuInformationTab } from './bpu-information-tab';
@@ -28,33 +26,25 @@ function formValuesOf(bpu: BpuRecord): Values {
 export function BpuDetailPage() {
   const { t } = useTranslation();
   const bpuId = useRouteId();
-  const id = bpuId ?? 0;
-  const editing = useEditMode();
-  const detail = useDetailForm({
-    queryKey: bpuQueryKey(id),
-    fetch: () => fetchBpu(id),
-    enabled: bpuId !== null,
+  const prices = useBpuPrices(bpuId ?? 0, bpuId !== null);
+  const screen = useDetailScreen({
+    queryKey: bpuQueryKey,
+    fetch: fetchBpu,
     toFormValues: formValuesOf,
-  });
-  const { form } = detail;
-  const bpu = detail.record;
-  const prices = useBpuPrices(id, bpuId !== null);
-  const editable = bpu !== undefined && !bpu.locked;
-
-  const reload = async () => {
-    await Promise.all([detail.reload(), prices.reset()]);
-  };
-
-  const actions = useDetailActions({
-    detail,
-    queryKey: bpuQueryKey(id),
     listPaths: [BPU_LIST_PATH],
     schema: bpuUpdateSchema,
     payloadOf: (values) => ({ ...values, prestationSSTs: priceLinesToSend(prices.lines, prices.edits) }),
-    update: (payload) => updateBpu(id, payload),
-    remove: () => deleteBpu(id),
+    update: updateBpu,
+    remove: deleteBpu,
     afterSave: () => prices.reset(),
   });
+  const { form, editing, actions } = screen;
+  const bpu = screen.record;
+  const editable = bpu !== undefined && !bpu.locked;
+
+  const reload = async () => {
+    await Promise.all([screen.reload(), prices.reset()]);
+  };
 
   const save = async () => {
     if (invalidCosts(prices.edits).length > 0) {
@@ -95,9 +85,7 @@ export function BpuDetailPage() {
       }
       entity="bpu_sst"
       listRoute={BPU_LIST_ROUTE}
-      loading={detail.loading}
-      notFound={detail.missing}
-      form={form}
+      {...screen.page}
       tabs={tabs}
       onSave={editable ? save : undefined}
       onReload={reload}
