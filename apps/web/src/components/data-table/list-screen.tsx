@@ -13,6 +13,8 @@ export type ListScreenProps<Row extends { id: Key }> = {
   columns: DataColumn<Row>[];
   /** API path of the CSV export (relative to /api). */
   csvPath?: string;
+  /** Buttons shown before the create button (e.g. a link to a related list). */
+  extra?: ReactNode;
   /** The create button, shown with the entity's create right, and the modal it opens. */
   create?: {
     entity: EntityCode;
@@ -22,7 +24,8 @@ export type ListScreenProps<Row extends { id: Key }> = {
 };
 
 /** A list screen: its title, the create button and modal when the right allows, and the table. */
-export function ListScreen<Row extends { id: Key }>({ title, controller, columns, csvPath, create }: ListScreenProps<Row>) {
+export function ListScreen<Row extends { id: Key }>(props: ListScreenProps<Row>) {
+  const { title, controller, columns, csvPath, extra, create } = props;
   const { can } = useAuth();
   const [creating, setCreating] = useState(false);
   const canCreate = create !== undefined && can(create.entity, 'create');
@@ -31,11 +34,14 @@ export function ListScreen<Row extends { id: Key }>({ title, controller, columns
       <PageHeader
         title={title}
         extra={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {create.label}
-            </Button>
-          ) : null
+          <>
+            {extra}
+            {canCreate ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                {create.label}
+              </Button>
+            ) : null}
+          </>
         }
       />
       <DataTable controller={controller} columns={columns} csvPath={csvPath} />
