@@ -7,25 +7,24 @@ import { PageHeader } from '../page-header';
 import { type DataColumn, DataTable } from './data-table';
 import type { ListController } from './use-list-controller';
 
-export type ListScreenProps<Row extends { id: Key }> = {
+export type ListCreate = {
+  entity: EntityCode;
+  label: ReactNode;
+  modal: (open: boolean, onClose: () => void) => ReactNode;
+};
+
+export type ListFrameProps = {
   title: ReactNode;
-  controller: ListController<Row>;
-  columns: DataColumn<Row>[];
-  /** API path of the CSV export (relative to /api). */
-  csvPath?: string;
   /** Buttons shown before the create button (e.g. a link to a related list). */
   extra?: ReactNode;
   /** The create button, shown with the entity's create right, and the modal it opens. */
-  create?: {
-    entity: EntityCode;
-    label: ReactNode;
-    modal: (open: boolean, onClose: () => void) => ReactNode;
-  };
+  create?: ListCreate;
+  /** The list itself. */
+  children: ReactNode;
 };
 
-/** A list screen: its title, the create button and modal when the right allows, and the table. */
-export function ListScreen<Row extends { id: Key }>(props: ListScreenProps<Row>) {
-  const { title, controller, columns, csvPath, extra, create } = props;
+/** The frame of a list screen: its title, the create button and modal when the right allows, the list. */
+export function ListFrame({ title, extra, create, children }: ListFrameProps) {
   const { can } = useAuth();
   const [creating, setCreating] = useState(false);
   const canCreate = create !== undefined && can(create.entity, 'create');
@@ -44,8 +43,24 @@ export function ListScreen<Row extends { id: Key }>(props: ListScreenProps<Row>)
           </>
         }
       />
-      <DataTable controller={controller} columns={columns} csvPath={csvPath} />
+      {children}
       {canCreate ? create.modal(creating, () => setCreating(false)) : null}
     </section>
+  );
+}
+
+export type ListScreenProps<Row extends { id: Key }> = Omit<ListFrameProps, 'children'> & {
+  controller: ListController<Row>;
+  columns: DataColumn<Row>[];
+  /** API path of the CSV export (relative to /api). */
+  csvPath?: string;
+};
+
+/** A list screen: its title, the create button and modal when the right allows, and the table. */
+export function ListScreen<Row extends { id: Key }>({ controller, columns, csvPath, ...frame }: ListScreenProps<Row>) {
+  return (
+    <ListFrame {...frame}>
+      <DataTable controller={controller} columns={columns} csvPath={csvPath} />
+    </ListFrame>
   );
 }

@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { WorkflowFilter } from '@isf/contract';
-import { Button, Skeleton } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/data-table';
+import { ListFrame } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
-import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { ATTACHMENT_LIST_PATH } from '../../lib/list-paths';
 import { useWorkItemFilter, WorkItemFilter } from '../workflow/work-item-filter';
@@ -32,22 +31,16 @@ function AttachmentTable({ filter, toolbar }: { filter: WorkflowFilter; toolbar:
  */
 export function AttachmentListPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
-  const [creating, setCreating] = useState(false);
   const workItems = useWorkItemFilter();
-  const canCreate = can('attachement', 'create');
   return (
-    <section>
-      <PageHeader
-        title={t('attachmentList.title')}
-        extra={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('reference.create')}
-            </Button>
-          ) : null
-        }
-      />
+    <ListFrame
+      title={t('attachmentList.title')}
+      create={{
+        entity: 'attachement',
+        label: t('reference.create'),
+        modal: (open, onClose) => <AttachmentCreateModal open={open} onClose={onClose} />,
+      }}
+    >
       {workItems.ready ? (
         <AttachmentTable
           filter={workItems.filter}
@@ -56,7 +49,6 @@ export function AttachmentListPage() {
       ) : (
         <Skeleton active />
       )}
-      {canCreate ? <AttachmentCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    </ListFrame>
   );
 }

@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { OrderRow, WorkflowFilter } from '@isf/contract';
-import { Button, Skeleton } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/data-table';
+import { ListFrame } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
-import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { ORDER_LIST_PATH } from '../../lib/list-paths';
 import { useWorkItemFilter, WorkItemFilter } from '../workflow/work-item-filter';
@@ -32,28 +31,21 @@ function OrderTable({ filter, toolbar }: { filter: WorkflowFilter; toolbar: Reac
  */
 export function OrderListPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
-  const [creating, setCreating] = useState(false);
   const workItems = useWorkItemFilter();
-  const canCreate = can('order', 'create');
   return (
-    <section>
-      <PageHeader
-        title={t('orderList.title')}
-        extra={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('reference.create')}
-            </Button>
-          ) : null
-        }
-      />
+    <ListFrame
+      title={t('orderList.title')}
+      create={{
+        entity: 'order',
+        label: t('reference.create'),
+        modal: (open, onClose) => <OrderCreateModal open={open} onClose={onClose} />,
+      }}
+    >
       {workItems.ready ? (
         <OrderTable filter={workItems.filter} toolbar={<WorkItemFilter state={workItems} workflowCode={ORDER_WORKFLOW_CODE} />} />
       ) : (
         <Skeleton active />
       )}
-      {canCreate ? <OrderCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    </ListFrame>
   );
 }
