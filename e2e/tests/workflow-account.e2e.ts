@@ -1,6 +1,6 @@
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import { baseUrl, dialog, launchBrowser, newPage, screenshot, signIn, typeDate } from '../support/browser.js';
 
 let browser: Browser;
 
@@ -11,13 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Types a date and leaves the field (Enter would also submit the form). */
-async function typeDate(field: Locator, value: string) {
-  await field.click();
-  await field.fill(value);
-  await field.press('Tab');
-}
 
 describe('my account and the role Workflow tab', () => {
   it('creates a delegation whose end before its start is reset, then deletes it', async () => {
