@@ -161,5 +161,5 @@ describe('the order warranties screen', () => {
     expect(url).toBe('/api/orders');
     expect(JSON.parse(String((init as RequestInit).body))).toEqual([{ id: 31, releaseDate: '2027-03-31' }]);
     await waitFor(() => expect(saveButton().disabled).toBe(true));
-  }, 60_000);
+  }, 120_000);
 });
