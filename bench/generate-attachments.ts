@@ -150,7 +150,8 @@ export async function ensureAttachments(handle: DatabaseHandle, target: number):
   let done = Number(progress?.value ?? 0);
   const initiallyDone = done;
   if (done >= target) {
-    return { total: done, generatedNow: 0, seconds: 0 };
+    await finishAttachments(handle);
+    return { total: done, generatedNow: 0, seconds: (performance.now() - started) / 1000 };
   }
   await handle.db.execute(writeMeta('attachments_target', String(target)));
   console.log('attachments: planning (orders at a validated or closed node)…');
@@ -256,13 +257,35 @@ export async function ensureAttachments(handle: DatabaseHandle, target: number):
   await handle.db.execute(sql`UPDATE attachments a SET wf_node_id = t.node_id FROM workflow_tokens t
     WHERE t.entity_name = 'attachement' AND t.entity_id = a.id AND a.wf_node_id IS DISTINCT FROM t.node_id`);
   await restoreIndexes();
-  // written here without the app's writes: the orders' stored RG figures computed once, as the migration does
-  await refreshEveryOrderFigures(handle.db);
+  await finishAttachments(handle);
+  return { total: done, generatedNow: done - initiallyDone, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * What follows the attachments' rows, once (`attachments_finished` in `bench_meta`, so that a generation
+ * stopped during it finishes it on its next run): the orders' stored figures and the summaries, the
+ * quantitatives, the statistics.
+ */
+async function finishAttachments(handle: DatabaseHandle): Promise<void> {
+  const [finished] = await rows(handle, sql`SELECT value FROM bench_meta WHERE key = 'attachments_finished'`);
+  if (finished) {
+    return;
+  }
+  console.log("attachments: the orders' stored figures, the summaries and the quantitatives…");
+  // written here without the app's writes: the orders' stored RG figures computed once, as the migration does,
+  // with the triggers off: a statement trigger over the transition tables of a 1,000,000-row UPDATE joins them
+  // without statistics (it ran for hours); the refresh rebuilds every summary those triggers keep afterwards
+  await handle.db.transaction(async (transaction) => {
+    if (await canSkipTriggers(handle)) {
+      await transaction.execute(sql`SET LOCAL session_replication_role = replica`);
+    }
+    await refreshEveryOrderFigures(transaction);
+  });
   // and the quantitatives' groups, as migration 0047 backfills them
   await refreshMarketQuantities(handle.db);
   for (const table of ['attachments', 'attachment_lines', 'attachment_deposits', 'deposits', 'workflow_tokens', 'orders']) {
     await handle.db.execute(sql`VACUUM ANALYZE ${sql.identifier(table)}`);
   }
   await handle.db.execute(sql`DROP TABLE IF EXISTS bench_attachment_plan`);
-  return { total: done, generatedNow: done - initiallyDone, seconds: (performance.now() - started) / 1000 };
+  await handle.db.execute(writeMeta('attachments_finished', 'true'));
 }

@@ -1,16 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, expectHash, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A value unique to this run, so the journeys can run again on the same database. */
 const unique = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
@@ -34,7 +27,7 @@ async function changeTabWhileEditing(page: Page, name: string) {
 /** The visible dialog holding a text (antd renders confirm titles twice, one hidden). */
 describe('administration journeys', () => {
   it('creates a project with an imputation and a user', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'admin', 'admin');
     await page.goto(`${baseUrl()}/#/projects`);
     await page.getByRole('cell', { name: 'P01-BOR-1' }).waitFor();
@@ -85,7 +78,7 @@ describe('administration journeys', () => {
   });
 
   it('creates a user with a secondary profile, who logs in and switches to it', async () => {
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await signIn(admin, 'admin', 'admin');
     await admin.goto(`${baseUrl()}/#/users`);
     await admin.getByRole('cell', { name: 'Alice Administratrice' }).first().waitFor();
@@ -122,7 +115,7 @@ describe('administration journeys', () => {
     await screenshot(admin, '12-user-profiles');
     await admin.context().close();
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, uid, 'Fibre-lotissement-nord-1');
     await page.getByText('Profil : Consultation référentiel').waitFor();
     await page.getByRole('button', { name: /Consultation référentiel/ }).click();
@@ -133,7 +126,7 @@ describe('administration journeys', () => {
   });
 
   it("applies a role's object rights at the next login", async () => {
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await signIn(admin, 'admin', 'admin');
     await admin.goto(`${baseUrl()}/#/roles`);
     await admin.getByRole('cell', { name: 'Administrateur' }).first().waitFor();
@@ -168,7 +161,7 @@ describe('administration journeys', () => {
     await userModal.getByRole('button', { name: 'Créer' }).click();
     await expectHash(admin, /^#\/user\/\d+$/);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, uid, 'Fibre-lotissement-sud-2');
     await page.getByRole('menuitem', { name: 'Référentiel' }).hover();
     await page.getByRole('link', { name: 'Unités' }).click();

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectHash, launchBrowser, login, newPage, screenshot } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectHash, login, newPage, screenshot } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function openAgency(page: Page, name: string) {
   await page.goto(`${baseUrl()}/#/sst/agencies`);
@@ -24,7 +17,7 @@ const visibleIcon = (page: Page, name: string) => page.getByRole('img', { name, 
 
 describe('agency legal folder journey', () => {
   it('reads the legal folder of a followed demo agency and refreshes its status icons', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await login(page, 'admin', 'admin');
     await expectHash(page, /^#\/$/);
@@ -55,7 +48,7 @@ describe('agency legal folder journey', () => {
   });
 
   it('turns the follow-up on for a supplier not onboarded and invites it by mail', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await login(page, 'admin', 'admin');
     await expectHash(page, /^#\/$/);

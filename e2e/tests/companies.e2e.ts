@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectHash, launchBrowser, login, newPage, screenshot } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectHash, login, newPage, screenshot } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
 /** The 20th establishment of the registry simulator: no seeded agency uses it. */
 const REGISTRY_SIRET = '81236470300015';
@@ -11,19 +11,11 @@ const MINIMAL_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('companies and agencies journey', () => {
   it('creates a company, an agency from the registry, and attaches a document to the company', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await login(page, 'admin', 'admin');
     await expectHash(page, /^#\/$/);

@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowConsole, baseUrl, launchBrowser, newPage, takeConsoleProblems } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { allowConsole, baseUrl, newPage, takeConsoleProblems } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the console rule of the journeys', () => {
   it('reports console errors, React warnings, uncaught errors and missing files, not the API refusals the app shows', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(`${baseUrl()}/#/login`);
     await page.getByRole('button', { name: /connexion/i }).waitFor();
     allowConsole(/an error this journey provokes/);

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, expectHash, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Clicks the n-th star (1 to 5) of the rating labelled `label` in the dialog. */
 async function rate(page: Page, title: string, label: string, stars: number) {
@@ -24,7 +17,7 @@ async function rate(page: Page, title: string, label: string, stars: number) {
 
 describe('evaluations journey', () => {
   it('rates a demo agency, then reads the dashboard down to the markets', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await signIn(page, 'admin');
 

@@ -1,23 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_BUDGET_BYTES } from '../../apps/web/build-tools/budget.js';
-import { baseUrl, launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { baseUrl, newPage, screenshot } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 type Transfer = { url: string; encodedBodySize: number; transferSize: number };
 
 describe('the first screen', () => {
   it('downloads the login page within the budget, compressed, and from the cache on the next visit', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const encodings = new Map<string, string | undefined>();
     const cacheControls = new Map<string, string | undefined>();
     page.on('response', (response) => {

@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectHash, launchBrowser, login, newPage, screenshot } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectHash, login, newPage, screenshot } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('foundation journeys', () => {
   it('logs in as admin and lands on the home route', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(`${baseUrl()}/#/login`);
     await page.getByRole('button', { name: /connexion/i }).waitFor();
     await screenshot(page, '01-login');
@@ -27,7 +19,7 @@ describe('foundation journeys', () => {
   });
 
   it('shows the exact error text and status for a wrong password', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await login(page, 'admin', 'mauvais');
     await page.getByText('Identifiant ou mot de passe invalide !').waitFor();
     await page.getByText('Statut : 403').waitFor();
@@ -35,7 +27,7 @@ describe('foundation journeys', () => {
   });
 
   it('loads the units list, then creates, edits and deletes a unit', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await login(page, 'admin', 'admin');
     await expectHash(page, '#/');
     await page.goto(`${baseUrl()}/#/units`);
@@ -72,7 +64,7 @@ describe('foundation journeys', () => {
   });
 
   it('refuses a route the restricted profile may not read and hides the write buttons', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await login(page, 'lecteur', 'lecteur');
     await expectHash(page, '#/');
     await page.goto(`${baseUrl()}/#/units`);
@@ -92,7 +84,7 @@ describe('foundation journeys', () => {
   });
 
   it('switches the cdp user to his secondary profile from the role badge', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await login(page, 'cdp', 'cdp');
     await expectHash(page, '#/');
     await page.getByText('Chef de projet').first().click();

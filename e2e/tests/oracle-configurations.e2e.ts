@@ -1,23 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, expectHash, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const WARNING =
   'Attention : modifier ces valeurs change directement les commandes et les réceptions envoyées au système comptable (Oracle).';
 
 describe('Oracle configuration', () => {
   it('edits a value, synchronises the Oracle projects and finds the task in /tasks', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await signIn(page, 'admin');
     await page.getByRole('menuitem', { name: 'Administration' }).hover();
@@ -76,7 +68,7 @@ describe('Oracle configuration', () => {
   });
 
   it("renames a user with the name Oracle knows from the user's detail", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(15_000);
     await signIn(page, 'admin');
     await page.goto(`${baseUrl()}/#/users`);

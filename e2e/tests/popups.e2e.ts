@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, expectHash, launchBrowser, login, newPage, screenshot } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, dialog, expectHash, login, newPage, screenshot } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Signs in and waits for the home screen and for the shell's question about popups to be answered. */
 async function signIn(page: Page, username: string, password: string) {
@@ -25,7 +18,7 @@ async function signIn(page: Page, username: string, password: string) {
 describe('popup journey', () => {
   it('an administrator targets the reader with a popup, which the reader sees once, closes, and the admin follows', async () => {
     const title = `Maintenance ${Date.now() % 1_000_000}`;
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await signIn(admin, 'admin', 'admin');
     await admin.getByRole('menuitem', { name: 'Administration' }).hover();
     await admin.getByRole('link', { name: 'Popups' }).click();
@@ -75,7 +68,7 @@ describe('popup journey', () => {
     await targeted.getByRole('cell', { name: 'Consultation référentiel' }).waitFor();
     await screenshot(admin, 'popups-03-users');
 
-    const reader = await newPage(browser);
+    const reader = await newPage(browser());
     await signIn(reader, 'lecteur', 'lecteur');
     const shown = dialog(reader, title);
     await shown.getByRole('heading', { name: 'Samedi matin' }).waitFor();

@@ -1,16 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { baseUrl, dialog, expectHash, launchBrowser, login, newPage, screenshot } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { baseUrl, dialog, expectHash, login, newPage, screenshot } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A screenshot of the page as a person sees it: from the top, dialogs done opening. */
 /** The visible dialog holding a text (antd renders confirm titles twice, one hidden). */
@@ -23,7 +16,7 @@ async function attach(page: Page, tab: Locator, pickerTitle: string, row: string
 
 describe('projects and the ERP', () => {
   it('syncs a project with Oracle, attaches an Oracle project and an OSCAR project, and reads its quantities', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await login(page, 'admin', 'admin');
     await expectHash(page, /^#\/$/);
     await page.goto(`${baseUrl()}/#/projects`);

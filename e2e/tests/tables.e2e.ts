@@ -1,16 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, screenshot, signIn } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A laptop's window: the wide lists are several screens wide in it. */
 const VIEWPORT = { width: 1440, height: 900 };
@@ -65,7 +58,7 @@ async function shownOnTop(locator: Locator, windowWidth = VIEWPORT.width): Promi
 // three sign-ins and wide lists: slow on a loaded two-core machine
 describe('the lists a person can read', { timeout: 240_000 }, () => {
   it('keeps the orders list reference and totals label on the left when it is scrolled to its far right', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.setViewportSize(VIEWPORT);
     await signIn(page, 'admin');
     const table = await openList(page, '/sst/orders');
@@ -108,7 +101,7 @@ describe('the lists a person can read', { timeout: 240_000 }, () => {
   });
 
   it('keeps the attachments list reference in view and its columns to their content', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.setViewportSize(VIEWPORT);
     await signIn(page, 'admin');
     const table = await openList(page, '/sst/attachements');
@@ -124,7 +117,7 @@ describe('the lists a person can read', { timeout: 240_000 }, () => {
   });
 
   it('cuts no cell at the edge of the home cards, in a laptop window and a 1,024 px one', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'admin');
     const tables = page.locator('.isf-home-dashboard .ant-table-content');
     for (const width of [VIEWPORT.width, 1024]) {

@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dialog, launchBrowser, newPage, screenshot, signIn, typeDate } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, dialog, newPage, screenshot, signIn, typeDate } from '../support/browser.js';
+import { useBrowser } from '../support/journey.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('my account and the role Workflow tab', () => {
   it('creates a delegation whose end before its start is reset, then deletes it', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'cdp');
     // the shell may still be settling after the sign-in (its own landing redirect): open the menu again if so
     const heading = page.getByRole('heading', { name: 'Mon compte' });
@@ -54,7 +46,7 @@ describe('my account and the role Workflow tab', () => {
   });
 
   it('grants a role a transition in its Workflow tab', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, 'admin');
     await page.goto(`${baseUrl()}/#/roles`);
     await page.getByRole('link', { name: 'Valideur de montant' }).first().click();

@@ -65,11 +65,19 @@ export type BuildOptions = {
   config: AppConfig;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** How long a plugin or an `onReady` hook may take (Fastify's `pluginTimeout`; its default otherwise). */
+  pluginTimeout?: number;
 };
 
 /** Builds the whole application; used by main.ts, the tests and the benchmarks. */
-export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, genReqId: generateRequestId, bodyLimit: 20 * 1024 * 1024, trustProxy: config.trustProxy });
+export async function buildApp({ config, database, logger = false, pluginTimeout }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    genReqId: generateRequestId,
+    bodyLimit: 20 * 1024 * 1024,
+    trustProxy: config.trustProxy,
+    ...(pluginTimeout === undefined ? {} : { pluginTimeout }),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

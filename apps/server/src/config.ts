@@ -70,6 +70,12 @@ export type AppConfig = {
    */
   jobLeaseSeconds: number;
   /**
+   * This process is the only one on its database (the embedded database, held under its data-directory
+   * lock): at start, the tasks left running are a dead process's and are released at once. Set by
+   * `main.ts`, not from the environment.
+   */
+  jobSoleProcess: boolean;
+  /**
    * How often a process that takes jobs looks for the projects whose monthly statement generation day has
    * come (STATEMENT_SCHEDULE_MINUTES, 0: never).
    */
@@ -214,6 +220,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     erpSendExpireSeconds: Math.max(1, Number(environment.ERP_SEND_EXPIRE_SECONDS ?? 300) || 300),
     jobMaintenanceSeconds: Math.max(1, Number(environment.JOB_MAINTENANCE_SECONDS ?? 120) || 120),
     jobLeaseSeconds: Math.max(1, Number(environment.JOB_LEASE_SECONDS ?? 60) || 60),
+    jobSoleProcess: false,
     statementScheduleMinutes: Math.max(0, Number(environment.STATEMENT_SCHEDULE_MINUTES ?? 15) || 0),
     legalFolderUrl: environment.LEGAL_FOLDER_URL || undefined,
     legalFolderTokenUrl: environment.LEGAL_FOLDER_TOKEN_URL || undefined,

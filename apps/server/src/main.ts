@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
-import { isEmptyDatabase, seedAdministrator } from './seed/administrator-seed.js';
+import { demoDataWanted, isEmptyDatabase, seedAdministrator } from './seed/administrator-seed.js';
 import { seedDemoData } from './seed/demo.js';
 import { seedWorkflowsIfMissing } from './seed/workflow-seed.js';
 
@@ -42,7 +42,7 @@ async function prepare(database: DatabaseHandle): Promise<Preparation> {
   // database, on a PostgreSQL database with SEED_DEMO=1; otherwise an empty database gets one
   // administrator whose password is ADMIN_PASSWORD
   const empty = await isEmptyDatabase(database.db);
-  const seeded = !config.databaseUrl || config.seedDemo ? await seedDemoData(database.db) : false;
+  const seeded = demoDataWanted(config) ? await seedDemoData(database.db) : false;
   if (empty && !seeded) {
     const password = process.env.ADMIN_PASSWORD ?? '';
     const refusal = passwordRefusal(password, 'admin');
@@ -131,7 +131,13 @@ async function serve() {
   const { empty, seeded, workflowsSeeded } = preparedAside ?? (await database.exclusively(() => prepare(database)));
   // the log names the process that migrated and seeded when it was not this one
   const preparedBy = preparedAside ? { preparedBy: preparedAside.pid } : {};
-  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  // the embedded database is held by this process alone (its data-directory lock): the tasks it finds
+  // running at start are those of a server that was killed
+  const app = await buildApp({
+    config: { ...config, jobSoleProcess: database.kind === 'pglite' },
+    database,
+    logger: { level: config.logLevel },
+  });
   app.addHook('onClose', async () => database.close());
   if (empty && !seeded) {
     app.log.info(preparedBy, 'empty database: administrator "admin" created with ADMIN_PASSWORD');

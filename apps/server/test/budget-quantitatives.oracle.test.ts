@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentLines, imputations, markets, orderLines, orders } from '../src/db/schema/index.js';
-import { quantitativeList } from '../src/modules/budgets/index.js';
+import { quantitativeList, refreshMarketQuantities } from '../src/modules/budgets/index.js';
 import { configureLists, parseListQuery, runList } from '../src/platform/list-engine.js';
 import type { Principal } from '../src/platform/principal.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
@@ -165,4 +165,27 @@ describe('the quantitatives on the stored groups give the rows, counts and total
     await ok(send('DELETE', `/api/order/${draft}/delete`));
     await check('removed');
   }, 600_000);
+
+  it('are regrouped from every line by refreshMarketQuantities once they drifted from the lines', async () => {
+    const [first] = created.markets as [{ marketId: number; bpuId: number }];
+    const kept = await rowsOf(suite.db, STORED_QUANTITIES);
+    const keptTotals = await rowsOf(suite.db, STORED_QUANTITY_TOTALS);
+    expect(kept.length).toBeGreaterThan(0);
+    // what writes with the triggers off leave: a market's groups gone, a group of no line, totals astray
+    const [group] = await rowsOf<{ id: string }>(
+      suite.db,
+      sql`SELECT id::text AS id FROM market_quantities WHERE market_id <> ${first.marketId} ORDER BY id LIMIT 1`,
+    );
+    expect(group).toBeDefined();
+    await suite.db.execute(sql`DELETE FROM market_quantities WHERE market_id = ${first.marketId}`);
+    await suite.db.execute(sql`INSERT INTO market_quantities (id, project_id, market_id, prestation_id, unit_price,
+        quantity_ordered, quantity_done, amount_ordered, amount_done)
+      SELECT -1, project_id, market_id, prestation_id, unit_price, 1, 0, 1, 0 FROM market_quantities WHERE id = ${group?.id ?? 0}`);
+    await suite.db.execute(sql`UPDATE market_quantity_totals SET groups = groups + 7, amount_ordered = amount_ordered + 1`);
+    expect(await rowsOf(suite.db, STORED_QUANTITIES)).not.toEqual(kept);
+    await refreshMarketQuantities(suite.db);
+    expect(await rowsOf(suite.db, STORED_QUANTITIES)).toEqual(kept);
+    expect(await rowsOf(suite.db, STORED_QUANTITY_TOTALS)).toEqual(keptTotals);
+    expect(await check('rebuilt')).toBeGreaterThan(0);
+  }, 300_000);
 });

@@ -103,6 +103,9 @@ async function provisionPostgres(serverUrl: string): Promise<ProvisionedDatabase
  */
 export const SERVER_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** How long a further app of a test file (`variant`) may take to register its plugins and start its jobs. */
+const VARIANT_PLUGIN_TIMEOUT_MS = 120_000;
+
 /**
  * A fresh demo database and the app built on it, for one test file (fastify/demo's test/helper.ts):
  * PGlite restored from the run's template, or a new database when DATABASE_URL is set.
@@ -123,8 +126,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     statementScheduleMinutes: 0,
   };
   const apps: FastifyInstance[] = [];
-  async function build(configOverrides: Partial<AppConfig>, prepare?: (app: FastifyInstance) => void): Promise<FastifyInstance> {
-    const app = await buildApp({ config: { ...baseConfig, ...configOverrides }, database: database.handle });
+  async function build(
+    configOverrides: Partial<AppConfig>,
+    prepare?: (app: FastifyInstance) => void,
+    pluginTimeout?: number,
+  ): Promise<FastifyInstance> {
+    const app = await buildApp({ config: { ...baseConfig, ...configOverrides }, database: database.handle, pluginTimeout });
     prepare?.(app);
     await app.ready();
     apps.push(app);
@@ -136,7 +143,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     db: database.handle.db,
     config: { ...baseConfig, ...overrides },
     databaseUrl: database.url,
-    variant: build,
+    // a further app starts pg-boss on a database the first one already works on: on a loaded machine
+    // that may take longer than Fastify's 10 s
+    variant: (configOverrides, prepare) => build(configOverrides, prepare, VARIANT_PLUGIN_TIMEOUT_MS),
     async close() {
       for (const built of apps) {
         await built.close();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TASK_FAILED_MESSAGE, TASK_TIMEOUT_MESSAGE, type TaskStatus } from '@isf/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notifications, tasks } from '../src/db/schema/index.js';
 import { badRequest, HttpError } from '../src/platform/errors.js';
-import { workerLostMessage } from '../src/platform/jobs/job-lease.js';
+import { JOB_LOST_MESSAGE, workerLostMessage } from '../src/platform/jobs/job-lease.js';
 import type { JobKind } from '../src/platform/jobs/job-types.js';
 import { createTestApp, type TestApp, uniqueName, userIdOf } from './helper.js';
 
@@ -397,4 +398,85 @@ describe('job processes', () => {
     await sweeper.close();
     await worker.close();
   });
+
+  // these two build further apps, which start slowly on a loaded machine (test/helper.ts `variant`)
+  const SLOW_START = 180_000;
+
+  it(
+    'ends FAILED the waiting task whose job is gone, tells its creator, and leaves a task whose job waits',
+    async () => {
+      const job = kind(async () => 'jamais');
+      // a process that died between writing its task and sending its job: a task without a job
+      const [orphan] = await testApp.db
+        .insert(tasks)
+        .values({ jobId: randomUUID(), kind: job.name, objectName: 'bpu_template', objectId: 42, creatorId: adminId })
+        .returning({ id: tasks.id });
+      const orphanId = defined(orphan).id;
+      // another process, without a worker, sweeps: a waiting task silent for five leases of 1 s whose job is gone is ended
+      const sweeper = await testApp.variant({ ...FAST, jobWorker: false, jobLeaseSeconds: 1 }, (candidate) => {
+        candidate.jobs.define(job);
+      });
+      const waiting = await sweeper.jobs.enqueue(job, { label: 'onze' }, target());
+      await testApp.db
+        .update(tasks)
+        .set({ updatedAt: sql`now() - interval '10 seconds'` })
+        .where(sql`${tasks.id} IN (${orphanId}, ${waiting.id})`);
+
+      const failed = await waitForStatus(orphanId, 'FAILED', 60_000);
+      expect(failed).toMatchObject({ status: 'FAILED', outcome: { kind: 'failed', message: JOB_LOST_MESSAGE } });
+      expect(failed.events.map((event) => event.name)).toEqual(['Demande perdue', 'Échec']);
+      await expect
+        .poll(
+          async () =>
+            (
+              await testApp.db
+                .select({ userId: notifications.userId, context: notifications.context })
+                .from(notifications)
+                .where(
+                  and(eq(notifications.template, 'JOB_FAILED'), sql`(${notifications.context}->>'taskId')::int = ${orphanId}`),
+                )
+            ).map((row) => row.context),
+          { timeout: 30_000 },
+        )
+        .toEqual([{ taskId: orphanId, jobName: job.name, errorMessage: JOB_LOST_MESSAGE }]);
+      // the task whose job still waits in the queue was swept too (it is as silent) and left waiting
+      expect((await taskRow(waiting.id)).status).toBe('CREATED');
+      await sweeper.close();
+    },
+    SLOW_START,
+  );
+
+  it(
+    'releases at start the running tasks of a killed embedded server, without waiting for their lease',
+    async () => {
+      const job = kind(async () => 'repris', { limit: 1, delaySeconds: 0, backoff: false });
+      const dead = await testApp.variant({ ...FAST, jobWorker: false }, (candidate) => {
+        candidate.jobs.define(job);
+      });
+      const task = await dead.jobs.enqueue(job, { label: 'douze' }, target());
+      await dead.close();
+      // its attempt was running, with a sign of life a moment ago, when the server was killed
+      await testApp.db.execute(sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE id = ${task.jobId}::uuid`);
+      await testApp.db
+        .update(tasks)
+        .set({ status: 'PROCESSING', attempts: 1, updatedAt: sql`now()` })
+        .where(eq(tasks.id, task.id));
+
+      // the restarted server (the only process on its database, a lease of 60 s) takes the job again at once
+      const restarted = await testApp.variant({ ...FAST, jobSoleProcess: true }, (candidate) => {
+        candidate.jobs.define({ ...job });
+      });
+      // released before the app was ready, with a lease of 60 s: no sweep of the lease did it
+      expect((await taskRow(task.id)).events.map((event) => event.description)).toContain(
+        'Le serveur a redémarré pendant le traitement (essai 1).',
+      );
+      const done = await waitForStatus(task.id, 'SUCCESS', 60_000);
+      expect(done).toMatchObject({ status: 'SUCCESS', attempts: 2, outcome: { kind: 'result', value: 'repris' } });
+      expect(done.events.map((event) => event.name)).toEqual(
+        expect.arrayContaining(['Processus de traitement arrêté', 'Nouvel essai prévu', 'Terminé']),
+      );
+      await restarted.close();
+    },
+    SLOW_START,
+  );
 });

@@ -166,3 +166,34 @@ describe('the next page continues after the last row shown', () => {
     await testApp.db.execute(sql`DELETE FROM keyset_rows WHERE label = 'nouvelle'`);
   });
 });
+
+describe('a list planned with its joins in the written order', () => {
+  it('runs its page with join_collapse_limit 1 and restores the setting, inside a transaction too', async () => {
+    const settingList = defineList({
+      ...rowsList,
+      name: 'test-written-join-order',
+      columns: {
+        ...rowsList.columns,
+        setting: { sql: sql`current_setting('join_collapse_limit')`, kind: 'text', label: 'Réglage' },
+      },
+      writtenJoinOrder: true,
+    });
+    const query = { ...(parseListQuery({ size: '2' }) as ListQuery), summary: false } as PageQuery;
+    const reply = await runList(testApp.db, settingList, query, null);
+    expect(reply.content.map((row) => row.setting)).toEqual(['1', '1']);
+    const shown = async (db: typeof testApp.db) =>
+      (await rowsOf<{ value: string }>(db, sql`SELECT current_setting('join_collapse_limit') AS value`))[0]?.value;
+    const initial = await shown(testApp.db);
+    expect(initial).not.toBe('1');
+    await testApp.db.transaction(async (transaction) => {
+      const inside = transaction as unknown as typeof testApp.db;
+      const nested = await runList(inside, settingList, query, null);
+      expect(nested.content.map((row) => row.setting)).toEqual(['1', '1']);
+      expect(await shown(inside)).toBe(initial);
+    });
+    expect(await shown(testApp.db)).toBe(initial);
+    // without the flag the page is planned with the session's setting
+    const plain = await runList(testApp.db, { ...settingList, writtenJoinOrder: false }, query, null);
+    expect(plain.content.map((row) => row.setting)).toEqual([initial, initial]);
+  });
+});

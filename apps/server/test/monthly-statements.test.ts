@@ -1,6 +1,8 @@
 import {
   fillStatementMessage,
+  MONTHLY_STATEMENT_ENTITY,
   ROLE_OPTIONS,
+  STATEMENT_ALREADY_PAID_MESSAGE,
   STATEMENT_ATTACHMENT_NOT_VALIDATED_MESSAGE,
   STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE,
   STATEMENT_ATTACHMENT_TAKEN_MESSAGE,
@@ -20,14 +22,14 @@ import {
   type StatementReleaseCandidateRow,
 } from '@isf/contract';
 import Decimal from 'decimal.js';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { attachments, monthlyStatementRgReleases, monthlyStatements } from '../src/db/schema/index.js';
+import { attachments, auditLog, monthlyStatementRgReleases, monthlyStatements } from '../src/db/schema/index.js';
 import { statementFigures } from '../src/modules/monthly-statements/index.js';
 import { ALL_RIGHTS } from '../src/seed/access-seed.js';
 import { adminSuite } from './admin-suite.js';
 import { subcontractorOfFirstMarket } from './deposits-fixtures.js';
-import { actingAs } from './helper.js';
+import { actingAs, countRows } from './helper.js';
 import { demoMarkets } from './orders-fixtures.js';
 
 const suite = adminSuite();
@@ -195,6 +197,30 @@ describe('attachments of a statement', () => {
 });
 
 describe('paid, locked and the retention releases (spec 2 §4)', () => {
+  it('is paid once: of ten concurrent payments one succeeds, the others are refused and nothing is done twice', async () => {
+    const { market, validated } = await marketWithAttachments(1);
+    const id = await createStatement(market.marketId);
+    await ok(send('POST', `/api/situation/${id}/attachement`, validated));
+    const replies = await Promise.all(Array.from({ length: 10 }, () => send('POST', `/api/situation/${id}/paid`)));
+    const statuses = replies.map((reply) => reply.statusCode);
+    expect(
+      statuses.filter((status) => status === 200),
+      replies.map((reply) => reply.body).join('\n'),
+    ).toHaveLength(1);
+    // the later ones find it paid (422) or, when they read it before the winner committed, at another version (409)
+    expect(statuses.filter((status) => status === 422 || status === 409)).toHaveLength(9);
+    for (const reply of replies.filter((candidate) => candidate.statusCode === 422)) {
+      expect(reply.json().detail).toBe(STATEMENT_ALREADY_PAID_MESSAGE);
+    }
+    const paidEntries = and(
+      eq(auditLog.entity, MONTHLY_STATEMENT_ENTITY),
+      eq(auditLog.entityId, String(id)),
+      eq(auditLog.action, 'paid'),
+    );
+    expect(await countRows(suite.db, auditLog, paidEntries)).toBe(1);
+    expect((await detail(id)).status).toBe('paid');
+  });
+
   it('releases due RG, blocks the payment while a released attachment is not validated, then locks', async () => {
     const { market, validated, draft } = await marketWithAttachments(2);
     const [first, second] = validated as [number, number];

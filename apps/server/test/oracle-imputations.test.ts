@@ -206,7 +206,7 @@ describe('step 1: import (POST /oracle/imputations/import)', () => {
 
     const tooMany = await upload(csv(...lines, `${prefix}-X;;P;;1.0`));
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().detail).toContain('Le fichier dépasse 20000 lignes.');
+    expect(tooMany.json().detail).toContain('Le fichier dépasse 20\u202f000 lignes.');
     const tooBig = await upload(`${csv()}${'a'.repeat(5 * 1024 * 1024)}`);
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().detail).toBe('Le fichier dépasse la taille maximale de 5 Mo.');

@@ -1,10 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { bpus, markets, oracleProjects, oracleTasks, paymentTypes, prestationPrices, users } from '../src/db/schema/index.js';
 import { inject, uniqueName } from './helper.js';
 import { createMarket } from './markets-fixtures.js';
+import { priceScheduleFixtures } from './price-schedules-fixtures.js';
 
 let erpSequence = 900_000;
 
@@ -56,6 +57,39 @@ export async function marketWithBpu(app: FastifyInstance, db: Database, token: s
     .insert(prestationPrices)
     .values(prices.map((price) => ({ bpuId: copy?.id ?? 0, prestationId: price.prestationId, cost: price.cost })));
   return { marketId, bpuId: copy?.id ?? 0 };
+}
+
+/** The code of a large BPU's prestation (`marketWithLargeBpu`): `L-00000`, `L-00001`… */
+export const largeBpuCode = (index: number) => `L-${String(index).padStart(5, '0')}`;
+/** Its price: 1.00 for the first hundred, then one euro more per hundred, with the line's own cents. */
+export const largeBpuCost = (index: number) => `${Math.floor(index / 100) + 1}.${String(index % 100).padStart(2, '0')}`;
+
+/**
+ * A new market (payment by transfer) whose BPU prices `count` prestations of a template of its own,
+ * written at once in SQL (the template and BPU imports have their own large tests).
+ */
+export async function marketWithLargeBpu(app: FastifyInstance, db: Database, token: string, count: number) {
+  const make = priceScheduleFixtures(app, () => token);
+  const template = await make.template();
+  const category = await make.category(uniqueName('Catégorie'));
+  const choices = await make.choices();
+  await db.execute(sql`INSERT INTO prestations (bpu_template_id, reference_id, category_id, unit_id, type_id, code, description)
+    SELECT ${template}, ${choices.reference}, ${category}, ${choices.unit}, ${choices.type}, 'L-' || lpad(n::text, 5, '0'), 'Ligne ' || n
+    FROM generate_series(0, ${count - 1}) AS n`);
+  const [type] = await db
+    .select({ id: paymentTypes.id })
+    .from(paymentTypes)
+    .where(eq(paymentTypes.oracleCode, 'payment_transfer'));
+  const marketId = await createMarket(app, db, token, { paymentType: type?.id, clientBdc: 'BDC-MARCHE' });
+  const [bpu] = await db
+    .insert(bpus)
+    .values({ name: uniqueName('BPU'), marketId, bpuTemplateId: template })
+    .returning({ id: bpus.id });
+  const bpuId = bpu?.id ?? 0;
+  await db.execute(sql`INSERT INTO prestation_prices (bpu_id, prestation_id, cost)
+    SELECT ${bpuId}, p.id, (substr(p.code, 3)::int / 100 + 1) + (substr(p.code, 3)::int % 100) / 100.0
+    FROM prestations p WHERE p.bpu_template_id = ${template}`);
+  return { marketId, bpuId };
 }
 
 /** The priced prestations of a BPU (id and cost), in id order. */

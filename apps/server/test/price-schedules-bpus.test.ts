@@ -364,7 +364,7 @@ describe('BPU CSV', () => {
 
     const tooMany = await importPrices(bpu, csvFile([['Code', 'Prix'], ...lines, [code(0), '9,99']]));
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().detail).toContain('Le fichier dépasse 20000 lignes.');
+    expect(tooMany.json().detail).toContain('Le fichier dépasse 20\u202f000 lignes.');
     const tooBig = await importPrices(bpu, Buffer.concat([csvFile([['Code', 'Prix']]), Buffer.alloc(5 * 1024 * 1024, 'a')]));
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().detail).toBe('Le fichier dépasse la taille maximale de 5 Mo.');

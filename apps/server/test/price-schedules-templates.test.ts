@@ -285,7 +285,7 @@ describe('BPU template CSV import', () => {
 
     const tooMany = await importFile(template, csvFile([HEADER, ...lines, line(20_000)]));
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().detail).toContain('Le fichier dépasse 20000 lignes.');
+    expect(tooMany.json().detail).toContain('Le fichier dépasse 20\u202f000 lignes.');
     const tooBig = await importFile(template, Buffer.concat([csvFile([HEADER]), Buffer.alloc(5 * 1024 * 1024, 'a')]));
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().detail).toBe('Le fichier dépasse la taille maximale de 5 Mo.');

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_SIGNATURE_WEBHOOK_SECRET, loadConfig } from '../src/config.js';
 import { createTokenService } from '../src/platform/tokens.js';
+import { demoDataWanted } from '../src/seed/administrator-seed.js';
 import { actingAs, createTestApp, inject, login, tokenFor, userIdOf } from './helper.js';
 
 const testApp = await createTestApp();
@@ -50,6 +51,14 @@ describe('token signing secret', () => {
       loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(20) + 'y'.repeat(20), ...webhook }).jwtSecret,
     ).toHaveLength(40);
     expect(loadConfig({}).jwtSecret).toBeUndefined();
+  });
+
+  it('loads the demo data and its logins on the embedded database, on a DATABASE_URL database only with SEED_DEMO=1', () => {
+    const url = { DATABASE_URL: 'postgres://isf@db.example:5432/isf' };
+    expect(demoDataWanted(loadConfig({}))).toBe(true);
+    expect(demoDataWanted(loadConfig(url))).toBe(false);
+    expect(demoDataWanted(loadConfig({ ...url, SEED_DEMO: '0' }))).toBe(false);
+    expect(demoDataWanted(loadConfig({ ...url, SEED_DEMO: '1' }))).toBe(true);
   });
 
   it('refuses to start in production without its own e-signature webhook secret; elsewhere uses the development one', () => {

@@ -21,3 +21,12 @@ export function csvDecimalSeparator(locale: Locale): ',' | '.' {
 export function formatCsvNumber(text: string, locale: Locale): string {
   return locale === 'fr' ? text.replace('.', ',') : text;
 }
+
+/**
+ * A whole count as a locale writes it: `20 000` in French (a narrow no-break space between thousands),
+ * `20,000` in English. The one count format of the screens and of the server's texts (import limits,
+ * progress).
+ */
+export function formatCount(value: number, locale: Locale = 'fr'): string {
+  return new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 0 }).format(value);
+}

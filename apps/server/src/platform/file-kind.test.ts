@@ -28,4 +28,10 @@ describe('file kind', () => {
     expect(sanitizeFileName('a\u0000b<>.pdf')).toBe('ab.pdf');
     expect(sanitizeFileName('')).toBe('document');
   });
+
+  it('bounds a name to 150 characters, keeping a short extension', () => {
+    expect(sanitizeFileName(`${'n'.repeat(300)}.pdf`)).toBe(`${'n'.repeat(146)}.pdf`);
+    expect(sanitizeFileName(`devis.${'x'.repeat(300)}`)).toBe(`devis.${'x'.repeat(144)}`);
+    expect(sanitizeFileName(`${'n'.repeat(150)}`)).toHaveLength(150);
+  });
 });

@@ -96,6 +96,13 @@ export type ListDefinition = {
    * `where` of its own must bring its own `stored` (or none).
    */
   stored?: StoredTotals;
+  /**
+   * The page statement is planned with the joins in the order `from` writes them (`join_collapse_limit` and
+   * `from_collapse_limit` at 1, for that statement only): for a list of many joins whose page picks its ids
+   * first, then reads each joined table by key, the written order is the plan, and searching the others cost
+   * ten times the execution (the attachments' 15 relations; docs/performance.md).
+   */
+  writtenJoinOrder?: boolean;
 };
 
 /** Where a list's count and totals are summed ahead (see `ListDefinition.stored`). */
@@ -673,6 +680,27 @@ export async function runListTotals(
 }
 
 /**
+ * Runs a statement planned with its joins in the written order (`ListDefinition.writtenJoinOrder`): the two
+ * settings are set for this transaction (a savepoint inside a caller's transaction) and restored after it, as
+ * `computeTotals` does for its timeout.
+ */
+async function inWrittenJoinOrder(db: Database, statement: SQL): Promise<Row[]> {
+  return db.transaction(async (transaction) => {
+    const run = (query: SQL) => rowsOf(transaction as unknown as Database, query);
+    const [previous] = await run(
+      sql`SELECT current_setting('join_collapse_limit') AS joins, current_setting('from_collapse_limit') AS froms,
+        set_config('join_collapse_limit', '1', true), set_config('from_collapse_limit', '1', true)`,
+    );
+    const rows = await run(statement);
+    await run(
+      sql`SELECT set_config('join_collapse_limit', ${String(previous?.joins ?? '8')}, true),
+        set_config('from_collapse_limit', ${String(previous?.froms ?? '8')}, true)`,
+    );
+    return rows;
+  });
+}
+
+/**
  * Runs a list query: one page of rows and their count, capped (`totalCapped` beyond), plus the totals
  * row with `summary=true`; with `summary=only`, the totals alone (`runListTotals`).
  */
@@ -701,7 +729,7 @@ export async function runList(
   const keyset = settings.keysetFromRows > 0 ? keysetPlan(db, definition, query, principal, settings) : undefined;
   const statements = keyset ? keyset.statements : buildListStatements(definition, query, principal, settings.countCap);
   const [rows, [counted], totals] = await Promise.all([
-    rowsOf(db, statements.page),
+    definition.writtenJoinOrder ? inWrittenJoinOrder(db, statements.page) : rowsOf(db, statements.page),
     rowsOf(db, statements.count),
     query.summary ? runListTotals(db, definition, query, principal) : undefined,
   ]);

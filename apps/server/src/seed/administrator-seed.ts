@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { roles } from '../db/schema/index.js';
 import { ALL_OPTIONS, ALL_RIGHTS, createRole, createUser, seedMenus } from './access-seed.js';
@@ -7,6 +8,14 @@ import { ALL_OPTIONS, ALL_RIGHTS, createRole, createUser, seedMenus } from './ac
 export async function isEmptyDatabase(db: Database): Promise<boolean> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(roles);
   return (existing?.count ?? 0) === 0;
+}
+
+/**
+ * The demo data and its documented logins (password = login) are loaded only where asked: always on the
+ * embedded database, on a DATABASE_URL database with SEED_DEMO=1 only (never silently on a production one).
+ */
+export function demoDataWanted(config: Pick<AppConfig, 'databaseUrl' | 'seedDemo'>): boolean {
+  return !config.databaseUrl || config.seedDemo;
 }
 
 /**

@@ -35,5 +35,7 @@ export const tasks = pgTable(
     index('tasks_job_idx').on(table.jobId),
     // the lease sweep of every process reads the running tasks only (platform/jobs/job-lease.ts)
     index('tasks_processing_idx').on(table.updatedAt).where(sql`${table.status} = 'PROCESSING'`),
+    // and the waiting ones whose job may be gone (task-store.ts `orphans`)
+    index('tasks_waiting_idx').on(table.updatedAt).where(sql`${table.status} IN ('CREATED', 'ERROR')`),
   ],
 );

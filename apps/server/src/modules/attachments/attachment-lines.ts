@@ -10,6 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { attachmentLines, attachments, orderLines, prestationPrices } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { inBatches, type PricedLineChange, updatePricedLines } from '../../platform/line-batches.js';
 import { assertFitsMoney } from '../../platform/money-limits.js';
 import { attachmentAmount, attachmentLineTotal, retentionOf } from './attachment-amounts.js';
 
@@ -19,7 +20,9 @@ export type AttachmentTarget = { id: number; orderId: number; bpuId: number };
  * Applies line changes to an attachment in the caller's transaction: a non-zero quantity creates or
  * updates the prestation's line; zero on an existing line removes it; a new zero line is ignored. A new
  * line takes the order line's unit price, or the BPU's for a prestation the order does not hold. A
- * prestation appears once per attachment. `errorAt` names the input line in a refusal.
+ * prestation appears once per attachment. Every change is checked first (the first faulty one refuses
+ * them all), then written set by set, a statement per LINE_BATCH_ROWS lines (an import brings up to
+ * 20,000). `errorAt` names the input line in a refusal.
  */
 export async function applyAttachmentLines(
   tx: Database,
@@ -38,21 +41,22 @@ export async function applyAttachmentLines(
     }
     seen.add(change.prestation);
   });
-  const relevant = changes.filter((change) => change.id !== null || !isZeroDecimal(change.quantity));
-  const prestationIds = relevant.map((change) => change.prestation);
+  // a new line of quantity zero is no change
+  const relevant = (change: AttachmentLineInput) => change.id !== null || !isZeroDecimal(change.quantity);
   const prices = new Map<number, string>();
-  if (prestationIds.length > 0) {
+  for (const batch of inBatches(changes.filter(relevant).map((change) => change.prestation))) {
     const bpuPrices = await tx
       .select({ prestation: prestationPrices.prestationId, cost: prestationPrices.cost })
       .from(prestationPrices)
-      .where(and(eq(prestationPrices.bpuId, attachment.bpuId), inArray(prestationPrices.prestationId, prestationIds)));
+      .where(and(eq(prestationPrices.bpuId, attachment.bpuId), inArray(prestationPrices.prestationId, batch)));
     const ordered = await tx
       .select({ prestation: orderLines.prestationId, unitPrice: orderLines.unitPrice })
       .from(orderLines)
-      .where(and(eq(orderLines.orderId, attachment.orderId), inArray(orderLines.prestationId, prestationIds)));
+      .where(and(eq(orderLines.orderId, attachment.orderId), inArray(orderLines.prestationId, batch)));
     for (const row of bpuPrices) {
       prices.set(row.prestation, row.cost);
     }
+    // the order's price comes before the BPU's
     for (const row of ordered) {
       prices.set(row.prestation, row.unitPrice);
     }
@@ -65,8 +69,11 @@ export async function applyAttachmentLines(
         .where(eq(attachmentLines.attachmentId, attachment.id))
     ).map((row) => [row.prestation, row] as const),
   );
+  const removed: number[] = [];
+  const added: (typeof attachmentLines.$inferInsert)[] = [];
+  const changed: PricedLineChange[] = [];
   for (const [index, change] of changes.entries()) {
-    if (!relevant.includes(change)) {
+    if (!relevant(change)) {
       continue;
     }
     const line = existing.get(change.prestation);
@@ -77,7 +84,7 @@ export async function applyAttachmentLines(
       throw duplicate(index);
     }
     if (isZeroDecimal(change.quantity)) {
-      await tx.delete(attachmentLines).where(eq(attachmentLines.id, change.id as number));
+      removed.push(change.id as number);
       continue;
     }
     // an existing line keeps the price it was attached at
@@ -94,15 +101,18 @@ export async function applyAttachmentLines(
       'prestationAttachements',
       errorAt(index),
     );
-    const values = { unitPrice, quantity, total };
     if (line === undefined) {
-      await tx.insert(attachmentLines).values({ attachmentId: attachment.id, prestationId: change.prestation, ...values });
+      added.push({ attachmentId: attachment.id, prestationId: change.prestation, unitPrice, quantity, total });
     } else {
-      await tx
-        .update(attachmentLines)
-        .set({ ...values, version: sql`${attachmentLines.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(attachmentLines.id, line.id));
+      changed.push({ id: line.id, unitPrice, quantity, total });
     }
+  }
+  for (const batch of inBatches(removed)) {
+    await tx.delete(attachmentLines).where(inArray(attachmentLines.id, batch));
+  }
+  await updatePricedLines(tx, attachmentLines, changed);
+  for (const batch of inBatches(added)) {
+    await tx.insert(attachmentLines).values(batch);
   }
 }
 

@@ -112,6 +112,8 @@ export const attachmentList = defineList({
   columns,
   defaultSort: { column: 'id', direction: 'asc' },
   scope: (principal) => attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),
+  // the page's ids first, then every joined table by key: planned as written (docs/performance.md)
+  writtenJoinOrder: true,
   stored: {
     from: sql`attachment_node_summaries ans`,
     count: sql`ans.attachments`,

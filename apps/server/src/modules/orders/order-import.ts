@@ -1,6 +1,8 @@
 import { ORDER_CSV_HEADERS, type OrderLineInput, orderQuantitySchema } from '@isf/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { orderLines } from '../../db/schema/index.js';
+import { ANALYZE_AFTER_ROWS, analyze } from '../../db/statistics.js';
 import { assertHeader, importRefused, parseCsv } from '../price-schedules/index.js';
 import { applyLines } from './order-lines.js';
 
@@ -47,5 +49,10 @@ export async function importOrderLines(db: Database, order: { id: number; bpuId:
     throw importRefused(errors);
   }
   await db.transaction((tx) => applyLines(tx, order, changes, (index) => `Ligne ${lineOf[index]} : `));
+  // thousands of lines written at once: without fresh statistics the order's screens were planned as on a
+  // nearly empty table (the attachment detail over 20,000 lines took minutes instead of a second)
+  if (changes.length >= ANALYZE_AFTER_ROWS) {
+    await analyze(db, [orderLines]);
+  }
   return changes.length;
 }

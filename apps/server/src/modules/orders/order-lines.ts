@@ -8,18 +8,21 @@ import {
   orderTotal,
   totalWithVat,
 } from '@isf/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { markets, orderLines, orders, prestationPrices } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { inBatches, type PricedLineChange, updatePricedLines } from '../../platform/line-batches.js';
 import { assertFitsMoney } from '../../platform/money-limits.js';
 import { refreshOrderedAmounts } from './market-figures.js';
 
 /**
  * Applies line changes to an order in the caller's transaction: a non-zero quantity creates or updates
  * the prestation's line at the BPU's current price; a zero quantity on an existing line removes it;
- * a new zero line is ignored. A prestation appears once per order. Then the stored totals are
- * recomputed (the sum of the rounded lines). `errorAt` names the input line in a refusal.
+ * a new zero line is ignored. A prestation appears once per order. Every change is checked first (the
+ * first faulty one refuses them all), then written set by set, a statement per LINE_BATCH_ROWS lines
+ * (an import brings up to 20,000). Then the stored totals are recomputed (the sum of the rounded
+ * lines). `errorAt` names the input line in a refusal.
  */
 export async function applyLines(
   tx: Database,
@@ -27,25 +30,27 @@ export async function applyLines(
   changes: readonly OrderLineInput[],
   errorAt: (index: number) => string = () => '',
 ): Promise<void> {
+  const duplicate = (index: number) =>
+    badRequest(`${errorAt(index)}${ORDER_LINE_DUPLICATE_MESSAGE}`, { prestationOSs: ORDER_LINE_DUPLICATE_MESSAGE });
   const seen = new Set<number>();
   changes.forEach((change, index) => {
     if (seen.has(change.prestation)) {
-      throw badRequest(`${errorAt(index)}${ORDER_LINE_DUPLICATE_MESSAGE}`, { prestationOSs: ORDER_LINE_DUPLICATE_MESSAGE });
+      throw duplicate(index);
     }
     seen.add(change.prestation);
   });
-  const relevant = changes.filter((change) => change.id !== null || !isZeroDecimal(change.quantity));
-  const prestationIds = relevant.map((change) => change.prestation);
-  const prices = new Map(
-    prestationIds.length === 0
-      ? []
-      : (
-          await tx
-            .select({ prestation: prestationPrices.prestationId, cost: prestationPrices.cost })
-            .from(prestationPrices)
-            .where(and(eq(prestationPrices.bpuId, order.bpuId), inArray(prestationPrices.prestationId, prestationIds)))
-        ).map((row) => [row.prestation, row.cost] as const),
-  );
+  // a new line of quantity zero is no change
+  const relevant = (change: OrderLineInput) => change.id !== null || !isZeroDecimal(change.quantity);
+  const prices = new Map<number, string>();
+  for (const batch of inBatches(changes.filter(relevant).map((change) => change.prestation))) {
+    const rows = await tx
+      .select({ prestation: prestationPrices.prestationId, cost: prestationPrices.cost })
+      .from(prestationPrices)
+      .where(and(eq(prestationPrices.bpuId, order.bpuId), inArray(prestationPrices.prestationId, batch)));
+    for (const row of rows) {
+      prices.set(row.prestation, row.cost);
+    }
+  }
   const existing = new Map(
     (
       await tx
@@ -54,8 +59,11 @@ export async function applyLines(
         .where(eq(orderLines.orderId, order.id))
     ).map((row) => [row.prestation, row.id] as const),
   );
+  const removed: number[] = [];
+  const added: (typeof orderLines.$inferInsert)[] = [];
+  const changed: PricedLineChange[] = [];
   for (const [index, change] of changes.entries()) {
-    if (!relevant.includes(change)) {
+    if (!relevant(change)) {
       continue;
     }
     const lineId = existing.get(change.prestation);
@@ -63,10 +71,10 @@ export async function applyLines(
       throw notFound();
     }
     if (change.id === null && lineId !== undefined) {
-      throw badRequest(`${errorAt(index)}${ORDER_LINE_DUPLICATE_MESSAGE}`, { prestationOSs: ORDER_LINE_DUPLICATE_MESSAGE });
+      throw duplicate(index);
     }
     if (isZeroDecimal(change.quantity)) {
-      await tx.delete(orderLines).where(eq(orderLines.id, change.id as number));
+      removed.push(change.id as number);
       continue;
     }
     const unitPrice = prices.get(change.prestation);
@@ -77,15 +85,18 @@ export async function applyLines(
     }
     const quantity = normalizeQuantity(change.quantity);
     const total = assertFitsMoney(lineTotal(unitPrice, quantity), 'Le montant de la ligne', 'prestationOSs', errorAt(index));
-    const values = { unitPrice, quantity, total };
     if (lineId === undefined) {
-      await tx.insert(orderLines).values({ orderId: order.id, prestationId: change.prestation, ...values });
+      added.push({ orderId: order.id, prestationId: change.prestation, unitPrice, quantity, total });
     } else {
-      await tx
-        .update(orderLines)
-        .set({ ...values, version: sql`${orderLines.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(orderLines.id, lineId));
+      changed.push({ id: lineId, unitPrice, quantity, total });
     }
+  }
+  for (const batch of inBatches(removed)) {
+    await tx.delete(orderLines).where(inArray(orderLines.id, batch));
+  }
+  await updatePricedLines(tx, orderLines, changed);
+  for (const batch of inBatches(added)) {
+    await tx.insert(orderLines).values(batch);
   }
   await recomputeTotals(tx, order.id);
 }

@@ -1,4 +1,4 @@
-import { CSV_ONLY_MESSAGE, formatMessage, NO_IMPORT_FILE_MESSAGE } from '@isf/contract';
+import { CSV_ONLY_MESSAGE, formatCount, formatMessage, NO_IMPORT_FILE_MESSAGE } from '@isf/contract';
 import { parse } from 'csv-parse/sync';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors.js';
@@ -85,7 +85,7 @@ export function parseCsv(content: Buffer): ParsedCsv {
     throw importRefused(['Le fichier est vide.']);
   }
   if (rest.length > MAX_IMPORT_ROWS) {
-    throw importRefused([`Le fichier dépasse ${MAX_IMPORT_ROWS} lignes.`]);
+    throw importRefused([`Le fichier dépasse ${formatCount(MAX_IMPORT_ROWS)} lignes.`]);
   }
   return {
     header: first.record.map(normalizeName),

@@ -1,3 +1,4 @@
+import { formatCount } from '@isf/contract';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { jobAuditContext, jobAuditSchema } from '../../platform/jobs/job-requests.js';
@@ -25,8 +26,7 @@ function lineCount(csv: z.infer<typeof parsedCsvSchema>): string {
 /** The task's progress after each batch: "5 000 lignes sur 20 000 enregistrées (25 %)". */
 export function progressText(done: number, total: number): string {
   const percent = total === 0 ? 100 : Math.floor((done * 100) / total);
-  const number = new Intl.NumberFormat('fr-FR');
-  return `${number.format(done)} ligne(s) sur ${number.format(total)} enregistrée(s) (${percent} %)`;
+  return `${formatCount(done)} ligne(s) sur ${formatCount(total)} enregistrée(s) (${percent} %)`;
 }
 
 export function templateImportJob(

@@ -6,6 +6,8 @@ import type { TaskStore } from './task-store.js';
 
 /** Tasks looked at per sweep; the next sweep takes the rest. */
 const SWEEP_LIMIT = 50;
+/** A waiting task is looked at for a lost job after this many leases of silence (its job is sent at once). */
+const ORPHAN_GRACE_LEASES = 5;
 
 export type LeaseKeeperOptions = {
   store: TaskStore;
@@ -17,6 +19,10 @@ export type LeaseKeeperOptions = {
   settle(taskId: number, status: 'ERROR' | 'FAILED', outcome: TaskOutcome, event: string): Promise<void>;
   log: { error(object: unknown, message: string): void };
 };
+
+/** The text a person reads on a task whose job is no longer in the queue (job-lease.ts `sweep`). */
+export const JOB_LOST_MESSAGE =
+  "Le traitement a été interrompu : sa demande n'est plus dans la file d'attente (processus arrêté). Relancez l'opération.";
 
 /** The text a person reads on a task whose worker died during an attempt. */
 export function workerLostMessage(attempts: number, retried: boolean): string {
@@ -34,10 +40,13 @@ export function workerLostMessage(attempts: number, retried: boolean): string {
 export function createLeaseKeeper(options: LeaseKeeperOptions) {
   const { store, leaseSeconds, log } = options;
 
-  async function release(boss: PgBoss, task: { id: number; jobId: string; kind: string; attempts: number }) {
-    const claimed = await store.claimStale(task.id, leaseSeconds, {
+  async function release(boss: PgBoss, task: { id: number; jobId: string; kind: string; attempts: number }, silentFor: number) {
+    const claimed = await store.claimStale(task.id, silentFor, {
       name: 'Processus de traitement arrêté',
-      description: `Aucun signe de vie du traitement depuis plus de ${leaseSeconds} s (essai ${task.attempts}).`,
+      description:
+        silentFor > 0
+          ? `Aucun signe de vie du traitement depuis plus de ${silentFor} s (essai ${task.attempts}).`
+          : `Le serveur a redémarré pendant le traitement (essai ${task.attempts}).`,
     });
     if (!claimed) {
       return;
@@ -63,18 +72,47 @@ export function createLeaseKeeper(options: LeaseKeeperOptions) {
     }
   }
 
+  /** A waiting task whose job pg-boss no longer holds ends FAILED, its creator told. */
+  async function endOrphan(task: { id: number; kind: string; attempts: number; creatorId: number | null }) {
+    const claimed = await store.claimOrphan(task.id, {
+      name: 'Demande perdue',
+      description: "La demande de traitement n'est plus dans la file d'attente.",
+    });
+    if (!claimed) {
+      return;
+    }
+    const lost: TaskOutcome = { kind: 'failed', message: JOB_LOST_MESSAGE };
+    const kind = options.kinds.get(task.kind);
+    if (kind) {
+      await options.fail(kind, { taskId: task.id, creatorId: task.creatorId, payload: null }, lost, 'Échec');
+    } else {
+      await options.settle(task.id, 'FAILED', lost, 'Échec');
+    }
+  }
+
   return {
-    /** One sweep: every stale task of another process released, each on its own. */
-    async sweep(boss: PgBoss): Promise<void> {
-      const stale = await store.stale(leaseSeconds, SWEEP_LIMIT);
+    /**
+     * One sweep: every task of another process silent for `silentFor` seconds (the lease; 0 at the start
+     * of the only process of an embedded database, where every running task is a dead process's)
+     * released, and every waiting task whose job is gone ended, each on its own.
+     */
+    async sweep(boss: PgBoss, silentFor = leaseSeconds): Promise<void> {
+      const stale = await store.stale(silentFor, SWEEP_LIMIT);
       for (const task of stale) {
         if (options.runningTaskIds.has(task.id)) {
           continue;
         }
         try {
-          await release(boss, task);
+          await release(boss, task, silentFor);
         } catch (error) {
           log.error({ err: error, taskId: task.id }, 'a task of a dead worker could not be released');
+        }
+      }
+      for (const task of await store.orphans(silentFor * ORPHAN_GRACE_LEASES, SWEEP_LIMIT)) {
+        try {
+          await endOrphan(task);
+        } catch (error) {
+          log.error({ err: error, taskId: task.id }, 'a task whose job is gone could not be ended');
         }
       }
     },

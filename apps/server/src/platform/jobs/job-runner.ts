@@ -32,6 +32,11 @@ export type JobRunnerOptions = {
   maintenanceSeconds?: number;
   /** A running task silent for longer is taken for the task of a dead worker (job-lease.ts). */
   leaseSeconds?: number;
+  /**
+   * No other process uses this database (the embedded one, under its data-directory lock): at start,
+   * before taking any job, every running task is a dead process's and is released at once.
+   */
+  soleProcess?: boolean;
   log: { error(object: unknown, message: string): void };
   /** Told of a task ended FAILED that no request waited for (e.g. to notify its creator); errors are logged. */
   onUnwatchedFailure?: (failure: TaskFailure) => Promise<void>;
@@ -261,6 +266,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       boss = instance;
       starting = (async () => {
         await instance.start();
+        if (options.soleProcess) {
+          await lease.sweep(instance, 0);
+        }
         for (const kind of kinds.values()) {
           const activation = activate(kind);
           activations.set(kind.name, activation);

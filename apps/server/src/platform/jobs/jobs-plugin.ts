@@ -19,7 +19,10 @@ const STOP_TIMEOUT_MS = 10_000;
 export function registerJobs(
   app: FastifyInstance,
   database: DatabaseHandle,
-  config: Pick<AppConfig, 'jobWorker' | 'jobPollSeconds' | 'jobWaitTimeoutMs' | 'jobMaintenanceSeconds' | 'jobLeaseSeconds'>,
+  config: Pick<
+    AppConfig,
+    'jobWorker' | 'jobPollSeconds' | 'jobWaitTimeoutMs' | 'jobMaintenanceSeconds' | 'jobLeaseSeconds' | 'jobSoleProcess'
+  >,
   hooks: Pick<JobRunnerOptions, 'onUnwatchedFailure'> = {},
 ): JobRunner {
   const runner = createJobRunner({
@@ -32,6 +35,7 @@ export function registerJobs(
     stopTimeoutMs: STOP_TIMEOUT_MS,
     maintenanceSeconds: config.jobMaintenanceSeconds,
     leaseSeconds: config.jobLeaseSeconds,
+    soleProcess: config.jobSoleProcess,
     log: app.log,
     ...hooks,
   });

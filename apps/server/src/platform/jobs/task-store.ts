@@ -15,6 +15,11 @@ export type TaskChange = {
   event?: { name: string; description?: string };
 };
 
+const waiting = sql`${tasks.status} IN ('CREATED', 'ERROR')`;
+/** No job of pg-boss (its schema `pgboss`) waits or runs for the task: states below `completed`. */
+const jobGone = sql`NOT EXISTS (SELECT 1 FROM pgboss.job j
+  WHERE j.name = ${tasks.kind} AND j.id = ${tasks.jobId} AND j.state < 'completed')`;
+
 /** The task rows the job runner writes: created before the job is sent, then moved by the worker. */
 export function createTaskStore(db: Database) {
   return {
@@ -102,6 +107,38 @@ export function createTaskStore(db: Database) {
             lt(tasks.updatedAt, sql`clock_timestamp() - make_interval(secs => ${leaseSeconds})`),
           ),
         )
+        .returning({ id: tasks.id });
+      return claimed.length > 0;
+    },
+
+    /**
+     * Tasks waiting for their job (CREATED, or ERROR until a retry) whose pg-boss job no longer waits nor
+     * runs: never sent (the process died between the task and the job), or ended by pg-boss's expiry
+     * while no worker could tell the task. `graceSeconds` of silence first: a job is sent just after its task.
+     */
+    async orphans(
+      graceSeconds: number,
+      limit: number,
+    ): Promise<{ id: number; jobId: string; kind: string; attempts: number; creatorId: number | null }[]> {
+      return db
+        .select({ id: tasks.id, jobId: tasks.jobId, kind: tasks.kind, attempts: tasks.attempts, creatorId: tasks.creatorId })
+        .from(tasks)
+        .where(and(waiting, lt(tasks.updatedAt, sql`clock_timestamp() - make_interval(secs => ${graceSeconds})`), jobGone))
+        .orderBy(tasks.id)
+        .limit(limit);
+    },
+
+    /** Takes an orphan task out of waiting (into ERROR, with the event that says why) if it still is one. */
+    async claimOrphan(taskId: number, event: { name: string; description: string }): Promise<boolean> {
+      const claimed = await db
+        .update(tasks)
+        .set({
+          status: 'ERROR',
+          events: sql`${tasks.events} || jsonb_build_array(jsonb_build_object(
+            'time', clock_timestamp(), 'name', ${event.name}::text, 'description', ${event.description}::text))`,
+          updatedAt: sql`clock_timestamp()`,
+        })
+        .where(and(eq(tasks.id, taskId), waiting, jobGone))
         .returning({ id: tasks.id });
       return claimed.length > 0;
     },

@@ -36,20 +36,43 @@ export type DetailActionsOptions<Record extends { version: number }, Payload> = 
 };
 
 /**
+ * What a detail screen refreshes after a change: the lists showing such records and the other queries
+ * showing the record (`refreshLists`); Delete (`removeWith`) also drops the deleted record's cache.
+ */
+export function useRecordRefresh(
+  queryKey: readonly unknown[],
+  listPaths: readonly string[],
+  otherKeys?: () => readonly (readonly unknown[])[],
+) {
+  const queryClient = useQueryClient();
+
+  const refreshLists = () => {
+    for (const key of [...listPaths.map((path) => listQueryKey(path)), ...(otherKeys?.() ?? [])]) {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
+  };
+
+  const removeWith = (remove: () => Promise<{ success: boolean }>) => async (): Promise<boolean> => {
+    const reply = await remove();
+    if (reply.success) {
+      queryClient.removeQueries({ queryKey });
+      refreshLists();
+    }
+    return reply.success;
+  };
+
+  return { refreshLists, removeWith };
+}
+
+/**
  * The Save and Delete of a detail screen on its `useDetailForm`: validation by the contract's schema with
  * the field errors under the fields, the version sent for the stale-save check, the saved copy shown (or
  * the record reloaded), the lists refreshed, the deleted record's cache dropped.
  */
 export function useDetailActions<Record extends { version: number }, Payload>(options: DetailActionsOptions<Record, Payload>) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { detail, queryKey, listPaths } = options;
-
-  const refreshLists = () => {
-    for (const key of [...listPaths.map((path) => listQueryKey(path)), ...(options.otherKeys?.() ?? [])]) {
-      void queryClient.invalidateQueries({ queryKey: key });
-    }
-  };
+  const { detail } = options;
+  const { refreshLists, removeWith } = useRecordRefresh(options.queryKey, options.listPaths, options.otherKeys);
 
   const save = async (): Promise<boolean> => {
     const values = detail.form.getFieldsValue(true) as object;
@@ -76,16 +99,7 @@ export function useDetailActions<Record extends { version: number }, Payload>(op
   };
 
   const { remove } = options;
-  const removeRecord = remove
-    ? async (): Promise<boolean> => {
-        const reply = await remove();
-        if (reply.success) {
-          queryClient.removeQueries({ queryKey });
-          refreshLists();
-        }
-        return reply.success;
-      }
-    : undefined;
+  const removeRecord = remove ? removeWith(remove) : undefined;
 
   return { save, remove: removeRecord, refreshLists };
 }

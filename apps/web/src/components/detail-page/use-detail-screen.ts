@@ -11,6 +11,8 @@ export type DetailScreenOptions<Record extends { version: number }, Values exten
   fetch: (id: number) => Promise<Record>;
   /** The form's values for a record; must be stable (a module-level function). */
   toFormValues: (record: Record) => Values;
+  /** Runs each time a record is shown, for what the screen keeps beside the form (e.g. a draft). */
+  onShow?: (record: Record) => void;
   /** The lists showing such records, refreshed after a save or a delete. */
   listPaths: readonly string[];
   /** Other queries showing the record (pickers, a parent's table), refreshed with the lists. */
@@ -45,6 +47,7 @@ export function useDetailScreen<Record extends { version: number }, Values exten
     fetch: () => options.fetch(id),
     enabled: routeId !== null,
     toFormValues: options.toFormValues,
+    onShow: options.onShow,
   });
   const { otherKeys, payloadOf, remove } = options;
   const actions = useDetailActions({

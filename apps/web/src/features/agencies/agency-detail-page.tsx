@@ -1,15 +1,13 @@
 import { agencyUpdateSchema, EVALUATION_ENTITY_LIST } from '@isf/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage, type DetailTab } from '../../components/detail-page/detail-page';
-import { useDetailRecord, useRouteId } from '../../components/detail-page/use-detail-record';
+import type { SaveReply } from '../../components/detail-page/use-detail-actions';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { DocumentManager } from '../../components/document-manager/document-manager';
-import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../../components/form/schema-rules';
 import { useAuth } from '../../lib/auth-store';
-import { useEditMode } from '../../lib/edit-mode';
 import { AgencyEvaluationsPanel } from '../evaluations/agency-evaluations-panel';
 import { AgencyMarketsTab } from '../markets/agency-markets-tab';
 import { AGENCY_LIST_PATH, type AgencyRecord, agencyQueryKey, deleteAgency, fetchAgency, updateAgency } from './agencies.api';
@@ -41,61 +39,34 @@ function formValuesOf(agency: AgencyRecord): AgencyFormValues {
 export function AgencyDetailPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
-  const agencyId = useRouteId();
-  const id = agencyId ?? 0;
-  const editing = useEditMode();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<AgencyFormValues>();
-  const detail = useDetailRecord({ queryKey: agencyQueryKey(id), fetch: () => fetchAgency(id), enabled: agencyId !== null });
-  const agency = detail.record;
+  const screen = useDetailScreen({
+    queryKey: agencyQueryKey,
+    fetch: fetchAgency,
+    toFormValues: formValuesOf,
+    onShow: (record) =>
+      lookup.reset({
+        status: 'stored',
+        siret: record.siret,
+        inThirdParty: record.inThirdParty,
+        onboarded: record.legalOnboarded,
+      }),
+    listPaths: [AGENCY_LIST_PATH],
+    schema: agencyUpdateSchema,
+    // the saved copy comes without the company, which an agency keeps
+    update: async (id, payload): Promise<SaveReply<AgencyRecord>> => {
+      const { success, record } = await updateAgency(id, payload);
+      return { success, record: record ? { ...record, company: agency?.company ?? null } : undefined };
+    },
+    remove: deleteAgency,
+  });
+  const { id, editing, form } = screen;
+  const agency = screen.record;
   const lookup = useSiretLookup((found) => form.setFieldsValue({ name: found.name, address: found.address }));
   const resetLookup = lookup.reset;
   // the legal folder's last reading, for the record it was read on (a new record brings its own values)
   const [legal, setLegal] = useState<{ base: AgencyRecord; snapshot: LegalSnapshot } | null>(null);
   const shown = agency && legal?.base === agency ? { ...agency, ...legal.snapshot } : agency;
-
-  const show = useCallback(
-    (record: AgencyRecord) => {
-      form.resetFields();
-      form.setFieldsValue(formValuesOf(record));
-      resetLookup({ status: 'stored', siret: record.siret, inThirdParty: record.inThirdParty, onboarded: record.legalOnboarded });
-    },
-    [form, resetLookup],
-  );
-
-  useEffect(() => {
-    if (agency) {
-      show(agency);
-    }
-  }, [agency, show]);
-
-  const reload = async () => {
-    const record = await detail.reload();
-    if (record) {
-      show(record);
-    }
-  };
-
-  const save = async () => {
-    const parsed = parseInFrench(agencyUpdateSchema, { ...form.getFieldsValue(true), version: agency?.version });
-    if (!parsed.success) {
-      showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
-      return false;
-    }
-    const reply = await updateAgency(id, parsed.data);
-    if (!reply.success) {
-      return false;
-    }
-    void queryClient.invalidateQueries({ queryKey: listQueryKey(AGENCY_LIST_PATH) });
-    if (reply.record) {
-      const record = { ...reply.record, company: agency?.company ?? null };
-      detail.setRecord(record);
-      show(record);
-    } else {
-      await reload();
-    }
-    return true;
-  };
 
   const legalRefreshed = (snapshot: LegalSnapshot) => {
     if (!agency) {
@@ -108,15 +79,6 @@ export function AgencyDetailPage() {
     if (lookup.lookup.status === 'stored' && lookup.lookup.siret === agency.siret) {
       resetLookup({ ...lookup.lookup, onboarded: snapshot.legalOnboarded });
     }
-  };
-
-  const remove = async () => {
-    const reply = await deleteAgency(id);
-    if (reply.success) {
-      queryClient.removeQueries({ queryKey: agencyQueryKey(id) });
-      void queryClient.invalidateQueries({ queryKey: listQueryKey(AGENCY_LIST_PATH) });
-    }
-    return reply.success;
   };
 
   const tabs: DetailTab[] = [
@@ -156,13 +118,8 @@ export function AgencyDetailPage() {
       title={agency ? t('agencies.detailTitle', { name: agency.name }) : t('agencies.one')}
       entity="agency"
       listRoute="/sst/agencies"
-      loading={detail.loading}
-      notFound={detail.missing}
-      form={form}
+      {...screen.page}
       tabs={tabs}
-      onSave={save}
-      onReload={reload}
-      onDelete={remove}
     />
   );
 }

@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { useDetailRecord, useRouteId } from '../../components/detail-page/use-detail-record';
+import { useDetailView } from '../../components/detail-page/use-detail-view';
 import { useAuth } from '../../lib/auth-store';
 import { BPU_TEMPLATE_LIST_PATH } from '../../lib/list-paths';
 import { BPU_TEMPLATE_LIST_ROUTE } from '../../lib/routes';
@@ -17,27 +15,14 @@ import { bpuTemplateQueryKey, deleteBpuTemplate, fetchBpuTemplate } from './bpu-
 export function BpuTemplateDetailPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
-  const templateId = useRouteId();
-  const id = templateId ?? 0;
-  const queryClient = useQueryClient();
-  const detail = useDetailRecord({
-    queryKey: bpuTemplateQueryKey(id),
-    fetch: () => fetchBpuTemplate(id),
-    enabled: templateId !== null,
+  const view = useDetailView({
+    queryKey: bpuTemplateQueryKey,
+    fetch: fetchBpuTemplate,
+    listPaths: [BPU_TEMPLATE_LIST_PATH],
+    remove: deleteBpuTemplate,
   });
-  const template = detail.record;
-  const reload = async () => {
-    await detail.reload();
-  };
-
-  const remove = async () => {
-    const reply = await deleteBpuTemplate(id);
-    if (reply.success) {
-      queryClient.removeQueries({ queryKey: bpuTemplateQueryKey(id) });
-      void queryClient.invalidateQueries({ queryKey: listQueryKey(BPU_TEMPLATE_LIST_PATH) });
-    }
-    return reply.success;
-  };
+  const { id, reload } = view;
+  const template = view.record;
 
   const title = template ? (
     <>
@@ -46,9 +31,9 @@ export function BpuTemplateDetailPage() {
         template={template}
         editable={can('bpu_template', 'update')}
         onSaved={(record) => {
-          void queryClient.invalidateQueries({ queryKey: listQueryKey(BPU_TEMPLATE_LIST_PATH) });
+          view.refreshLists();
           if (record) {
-            detail.setRecord(record);
+            view.detail.setRecord(record);
           } else {
             void reload();
           }
@@ -61,15 +46,7 @@ export function BpuTemplateDetailPage() {
   );
 
   return (
-    <DetailPage
-      title={title}
-      entity="bpu_template"
-      listRoute={BPU_TEMPLATE_LIST_ROUTE}
-      loading={detail.loading}
-      notFound={detail.missing}
-      onReload={reload}
-      onDelete={remove}
-    >
+    <DetailPage title={title} entity="bpu_template" listRoute={BPU_TEMPLATE_LIST_ROUTE} {...view.page}>
       {template ? <BpuTemplatePrestations templateId={id} /> : null}
     </DetailPage>
   );

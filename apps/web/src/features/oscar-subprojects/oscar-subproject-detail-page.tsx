@@ -2,7 +2,7 @@ import type { OscarSubProjectRecord } from '@isf/contract';
 import { Card, Descriptions, Empty, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { useDetailRecord, useRouteId } from '../../components/detail-page/use-detail-record';
+import { useDetailView } from '../../components/detail-page/use-detail-view';
 import { fetchOscarSubproject, OSCAR_SUBPROJECT_FIELDS } from './oscar-subprojects.api';
 
 /** The construction base quantities of a sub-project: its OSCAR columns as key / value, or a no-data text. */
@@ -50,24 +50,14 @@ function Information({ subproject }: { subproject: OscarSubProjectRecord | undef
 /** The OSCAR sub-project detail (spec 3 /oscarsubproject/{id}): read-only, two tabs. */
 export function OscarSubprojectDetailPage() {
   const { t } = useTranslation();
-  const routeId = useRouteId();
-  const id = routeId ?? 0;
-  const detail = useDetailRecord({
-    queryKey: ['oscarsubproject', id],
-    fetch: () => fetchOscarSubproject(id),
-    enabled: routeId !== null,
-  });
-  const subproject = detail.record;
+  const view = useDetailView({ queryKey: (id) => ['oscarsubproject', id], fetch: fetchOscarSubproject });
+  const subproject = view.record;
   return (
     <DetailPage
       title={subproject ? t('oscar.detailTitle', { name: subproject.name }) : t('oscar.one')}
       entity="project"
       listRoute="/oscarsubprojects"
-      loading={detail.loading}
-      notFound={detail.missing}
-      onReload={async () => {
-        await detail.reload();
-      }}
+      {...view.page}
       tabs={[
         { key: 'information', label: t('detail.information'), children: <Information subproject={subproject} /> },
         {

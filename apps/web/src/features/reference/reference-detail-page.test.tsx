@@ -57,8 +57,9 @@ describe('ReferenceDetailPage', () => {
         : reply(200, unit),
     );
     showUnit();
-    const name = await screen.findByLabelText('Nom');
-    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Mètre linéaire'));
+    // the field loaded with the record (the form's reset on load mounts its inputs anew)
+    const name = await screen.findByDisplayValue('Mètre linéaire');
+    expect(screen.getByLabelText('Nom')).toBe(name);
     expect((name as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: /Supprimer/ })).toBeNull();
 
@@ -78,8 +79,7 @@ describe('ReferenceDetailPage', () => {
     signIn(['read', 'update']);
     const fetchMock = serve(() => reply(200, unit));
     showUnit();
-    const name = (await screen.findByLabelText('Nom')) as HTMLInputElement;
-    await waitFor(() => expect(name.value).toBe('Mètre linéaire'));
+    const name = await screen.findByDisplayValue('Mètre linéaire');
     fireEvent.click(screen.getByRole('button', { name: /Modifier/ }));
     fireEvent.change(name, { target: { value: 'Autre' } });
     fireEvent.click(screen.getByRole('button', { name: /Annuler/ }));
@@ -100,8 +100,7 @@ describe('ReferenceDetailPage', () => {
       return reply(200, current);
     });
     showUnit();
-    const name = (await screen.findByLabelText('Nom')) as HTMLInputElement;
-    await waitFor(() => expect(name.value).toBe('Mètre linéaire'));
+    const name = await screen.findByDisplayValue('Mètre linéaire');
     fireEvent.click(screen.getByRole('button', { name: /Modifier/ }));
     fireEvent.change(name, { target: { value: 'Mon nom' } });
     fireEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
@@ -117,8 +116,7 @@ describe('ReferenceDetailPage', () => {
       method === 'PUT' ? reply(400, { error: 'Données invalides.', fields: { oracleCode: 'Code refusé.' } }) : reply(200, unit),
     );
     showUnit();
-    const name = (await screen.findByLabelText('Nom')) as HTMLInputElement;
-    await waitFor(() => expect(name.value).toBe('Mètre linéaire'));
+    await screen.findByDisplayValue('Mètre linéaire');
     fireEvent.click(screen.getByRole('button', { name: /Modifier/ }));
     fireEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
     expect(await screen.findByText('Code refusé.')).toBeTruthy();
@@ -130,8 +128,7 @@ describe('ReferenceDetailPage', () => {
     signIn(['read', 'update']);
     const fetchMock = serve(() => reply(200, unit));
     showUnit();
-    const name = (await screen.findByLabelText('Nom')) as HTMLInputElement;
-    await waitFor(() => expect(name.value).toBe('Mètre linéaire'));
+    const name = await screen.findByDisplayValue('Mètre linéaire');
     fireEvent.click(screen.getByRole('button', { name: /Modifier/ }));
     fireEvent.change(name, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));

@@ -1,13 +1,10 @@
 import { type RoleRecord, roleUpdateSchema } from '@isf/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { Card, Form, Spin } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Card, Spin } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listQueryKey } from '../../components/data-table/use-list-controller';
+import { DetailForm } from '../../components/detail-page/detail-form';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { useDetailRecord, useRouteId } from '../../components/detail-page/use-detail-record';
-import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../../components/form/schema-rules';
-import { useEditMode } from '../../lib/edit-mode';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { RoleInformationFields, type RoleInformationValues } from './role-information-fields';
 import { RoleMenuTree } from './role-menu-tree';
 import { RoleObjectsMatrix } from './role-objects-matrix';
@@ -43,75 +40,25 @@ function draftOf(role: RoleRecord): RoleDraft {
 /** The role detail (spec 3 Role detail): Information, Menu, Objects, Workflow and Options tabs. */
 export function RoleDetailPage() {
   const { t } = useTranslation();
-  const roleId = useRouteId();
-  const id = roleId ?? 0;
-  const editing = useEditMode();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<RoleInformationValues>();
   const [draft, setDraft] = useState<RoleDraft>(EMPTY_DRAFT);
   const catalogues = useRoleCatalogues();
-  const detail = useDetailRecord({ queryKey: roleQueryKey(id), fetch: () => fetchRole(id), enabled: roleId !== null });
-  const role = detail.record;
-
-  const show = useCallback(
-    (record: RoleRecord) => {
-      form.resetFields();
-      form.setFieldsValue(informationOf(record));
-      setDraft(draftOf(record));
+  const screen = useDetailScreen({
+    queryKey: roleQueryKey,
+    fetch: fetchRole,
+    toFormValues: informationOf,
+    onShow: (record) => setDraft(draftOf(record)),
+    listPaths: [ROLE_LIST_PATH],
+    otherKeys: () => [['roles', 'names']],
+    schema: roleUpdateSchema,
+    payloadOf: (values) => {
+      const { rights, menus, workflow, options } = draft;
+      return { ...values, ...rights, menus, ...workflow, options };
     },
-    [form],
-  );
-
-  useEffect(() => {
-    if (role) {
-      show(role);
-    }
-  }, [role, show]);
-
-  const reload = async () => {
-    const record = await detail.reload();
-    if (record) {
-      show(record);
-    }
-  };
-
-  const save = async () => {
-    const { rights, menus, workflow, options } = draft;
-    const parsed = parseInFrench(roleUpdateSchema, {
-      ...form.getFieldsValue(true),
-      ...rights,
-      menus,
-      ...workflow,
-      options,
-      version: role?.version,
-    });
-    if (!parsed.success) {
-      showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
-      return false;
-    }
-    const reply = await updateRole(id, parsed.data);
-    if (!reply.success) {
-      return false;
-    }
-    void queryClient.invalidateQueries({ queryKey: listQueryKey(ROLE_LIST_PATH) });
-    void queryClient.invalidateQueries({ queryKey: ['roles', 'names'] });
-    if (reply.record) {
-      detail.setRecord(reply.record);
-      show(reply.record);
-    } else {
-      await reload();
-    }
-    return true;
-  };
-
-  const remove = async () => {
-    const reply = await deleteRole(id);
-    if (reply.success) {
-      void queryClient.invalidateQueries({ queryKey: listQueryKey(ROLE_LIST_PATH) });
-      void queryClient.invalidateQueries({ queryKey: ['roles', 'names'] });
-    }
-    return reply.success;
-  };
+    update: updateRole,
+    remove: deleteRole,
+  });
+  const { routeId, editing } = screen;
+  const role = screen.record;
 
   const disabled = !editing;
   const tabs = [
@@ -119,11 +66,9 @@ export function RoleDetailPage() {
       key: 'information',
       label: t('detail.information'),
       children: (
-        <Card>
-          <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 14 }} disabled={disabled}>
-            <RoleInformationFields roleId={roleId ?? undefined} />
-          </Form>
-        </Card>
+        <DetailForm form={screen.form} fullWidth>
+          <RoleInformationFields roleId={routeId ?? undefined} />
+        </DetailForm>
       ),
     },
     {
@@ -190,13 +135,8 @@ export function RoleDetailPage() {
       title={role ? t('roles.detailTitle', { name: role.name }) : t('roles.one')}
       entity="role"
       listRoute="/roles"
-      loading={detail.loading}
-      notFound={detail.missing}
-      form={form}
+      {...screen.page}
       tabs={tabs}
-      onSave={save}
-      onReload={reload}
-      onDelete={remove}
     />
   );
 }

@@ -1,14 +1,12 @@
 import { userUpdateSchema } from '@isf/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Form, Space } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
+import { DetailForm } from '../../components/detail-page/detail-form';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { useDetailForm } from '../../components/detail-page/use-detail-form';
-import { useRouteId } from '../../components/detail-page/use-detail-record';
-import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../../components/form/schema-rules';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { useAuth } from '../../lib/auth-store';
-import { useEditMode } from '../../lib/edit-mode';
 import { UserActions } from './user-actions';
 import { UserFormFields, type UserFormValues, userPayloadOf } from './user-form-fields';
 import { UserAgenciesList, UserProjectsList } from './user-linked-lists';
@@ -36,52 +34,31 @@ function formValuesOf(user: UserRecord): UserFormValues {
  */
 export function UserDetailPage() {
   const { t } = useTranslation();
-  const userId = useRouteId();
-  const id = userId ?? 0;
   const { can } = useAuth();
-  const editing = useEditMode();
   const queryClient = useQueryClient();
-  const detail = useDetailForm({
-    queryKey: userQueryKey(id),
-    fetch: () => fetchUser(id),
-    enabled: userId !== null,
+  const screen = useDetailScreen({
+    queryKey: userQueryKey,
+    fetch: fetchUser,
     toFormValues: formValuesOf,
+    listPaths: [USER_LIST_PATH],
+    schema: userUpdateSchema,
+    payloadOf: (values) => userPayloadOf(values as UserFormValues),
+    update: updateUser,
   });
-  const { form, reload } = detail;
-  const user = detail.record;
+  const { id, reload } = screen;
+  const user = screen.record;
 
   const changed = async () => {
     void queryClient.invalidateQueries({ queryKey: listQueryKey(USER_LIST_PATH) });
     await reload();
   };
 
-  const save = async () => {
-    const parsed = parseInFrench(userUpdateSchema, { ...userPayloadOf(form.getFieldsValue(true)), version: user?.version });
-    if (!parsed.success) {
-      showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
-      return false;
-    }
-    const reply = await updateUser(id, parsed.data);
-    if (!reply.success) {
-      return false;
-    }
-    void queryClient.invalidateQueries({ queryKey: listQueryKey(USER_LIST_PATH) });
-    if (reply.record) {
-      detail.replace(reply.record);
-    } else {
-      await reload();
-    }
-    return true;
-  };
-
   const information = (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {user ? <UserLoginWarnings warnings={user.warnings} /> : null}
-      <Card>
-        <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 14 }} disabled={!editing}>
-          <UserFormFields mode="detail" />
-        </Form>
-      </Card>
+      <DetailForm form={screen.form} fullWidth>
+        <UserFormFields mode="detail" />
+      </DetailForm>
       {user ? <UserProfilesSection user={user} onChanged={changed} /> : null}
     </Space>
   );
@@ -101,13 +78,11 @@ export function UserDetailPage() {
       title={user ? t('users.detailTitle', { name: user.name, uid: user.uid }) : t('users.one')}
       entity="user"
       listRoute="/users"
-      loading={detail.loading}
-      notFound={detail.failed}
+      {...screen.page}
+      notFound={screen.detail.failed}
       notFoundText={t('user.unknown')}
-      form={form}
       tabs={tabs}
-      onSave={user?.editable ? save : undefined}
-      onReload={reload}
+      onSave={user?.editable ? screen.page.onSave : undefined}
       extra={user ? <UserActions user={user} onChanged={changed} /> : null}
     />
   );

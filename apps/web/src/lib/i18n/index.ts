@@ -1,3 +1,4 @@
+import { formatCount as formatLocaleCount } from '@isf/contract';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { enCommon } from './en/common';
@@ -46,7 +47,7 @@ void i18next.use(initReactI18next).init({
 
 /** A count as the locale writes it: `10 000` in French (narrow no-break space), `10,000` in English. */
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 }).format(value);
+  return formatLocaleCount(value, LOCALE);
 }
 
 export function formatMoney(value: string | number | null | undefined): string {
