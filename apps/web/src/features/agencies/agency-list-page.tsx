@@ -1,13 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { AgencyRow } from '@isf/contract';
-import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import type { DataColumn } from '../../components/data-table/data-table';
+import { ListScreen } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
-import { useAuth } from '../../lib/auth-store';
 import { AGENCY_DETAIL_ROUTE } from '../../lib/routes';
 import { AGENCY_CSV_PATH, AGENCY_LIST_PATH } from './agencies.api';
 import { AgencyCreateModal } from './agency-create-modal';
@@ -16,10 +13,7 @@ import { AgencyStatusIcon, DocumentsCompletedIcon } from './agency-status';
 /** The agency list (spec 3 /sst/agencies): status and documents icons, company link, create modal. */
 export function AgencyListPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
-  const [creating, setCreating] = useState(false);
   const controller = useListController<AgencyRow>({ listName: 'agencies', path: AGENCY_LIST_PATH });
-  const canCreate = can('agency', 'create');
 
   const columns = useMemo<DataColumn<AgencyRow>[]>(
     () => [
@@ -77,19 +71,16 @@ export function AgencyListPage() {
   );
 
   return (
-    <section>
-      <PageHeader
-        title={t('agencies.title')}
-        extra={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('subcontractors.create')}
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable controller={controller} columns={columns} csvPath={AGENCY_CSV_PATH} />
-      {canCreate ? <AgencyCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    <ListScreen
+      title={t('agencies.title')}
+      controller={controller}
+      columns={columns}
+      csvPath={AGENCY_CSV_PATH}
+      create={{
+        entity: 'agency',
+        label: t('subcontractors.create'),
+        modal: (open, onClose) => <AgencyCreateModal open={open} onClose={onClose} />,
+      }}
+    />
   );
 }

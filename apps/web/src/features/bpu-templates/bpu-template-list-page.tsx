@@ -1,13 +1,13 @@
-import { PlusOutlined, TableOutlined } from '@ant-design/icons';
+import { TableOutlined } from '@ant-design/icons';
 import type { BpuTemplateRow } from '@isf/contract';
 import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import type { DataColumn } from '../../components/data-table/data-table';
+import { ListScreen } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { BPU_TEMPLATE_LIST_PATH } from '../../lib/list-paths';
 import { BPU_LIST_ROUTE, BPU_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
@@ -19,9 +19,7 @@ export function BpuTemplateListPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
   const navigate = useNavigate();
-  const [creating, setCreating] = useState(false);
   const controller = useListController<BpuTemplateRow>({ listName: 'bpu-templates', path: BPU_TEMPLATE_LIST_PATH });
-  const canCreate = can('bpu_template', 'create');
 
   const columns = useMemo<DataColumn<BpuTemplateRow>[]>(
     () => [
@@ -42,26 +40,23 @@ export function BpuTemplateListPage() {
   );
 
   return (
-    <section>
-      <PageHeader
-        title={t('bpuTemplates.title')}
-        extra={
-          <>
-            {can('bpu_sst', 'read') ? (
-              <Button icon={<TableOutlined />} onClick={() => void navigate(BPU_LIST_ROUTE)}>
-                {t('bpus.title')}
-              </Button>
-            ) : null}
-            {canCreate ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-                {t('bpuTemplates.create')}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      <DataTable controller={controller} columns={columns} csvPath={BPU_TEMPLATE_CSV_PATH} />
-      {canCreate ? <BpuTemplateCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    <ListScreen
+      title={t('bpuTemplates.title')}
+      controller={controller}
+      columns={columns}
+      csvPath={BPU_TEMPLATE_CSV_PATH}
+      extra={
+        can('bpu_sst', 'read') ? (
+          <Button icon={<TableOutlined />} onClick={() => void navigate(BPU_LIST_ROUTE)}>
+            {t('bpus.title')}
+          </Button>
+        ) : null
+      }
+      create={{
+        entity: 'bpu_template',
+        label: t('bpuTemplates.create'),
+        modal: (open, onClose) => <BpuTemplateCreateModal open={open} onClose={onClose} />,
+      }}
+    />
   );
 }

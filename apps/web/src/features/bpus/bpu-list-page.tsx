@@ -1,13 +1,13 @@
-import { LockOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
+import { LockOutlined, ProfileOutlined } from '@ant-design/icons';
 import type { BpuRow } from '@isf/contract';
 import { Button, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import type { DataColumn } from '../../components/data-table/data-table';
+import { ListScreen } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { BPU_DETAIL_ROUTE, BPU_TEMPLATE_DETAIL_ROUTE, BPU_TEMPLATE_LIST_ROUTE } from '../../lib/routes';
 import { BpuCreateModal } from './bpu-create-modal';
@@ -21,9 +21,7 @@ export function BpuListPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
   const navigate = useNavigate();
-  const [creating, setCreating] = useState(false);
   const controller = useListController<BpuRow>({ listName: 'bpus', path: BPU_LIST_PATH });
-  const canCreate = can('bpu_sst', 'create');
 
   const columns = useMemo<DataColumn<BpuRow>[]>(
     () => [
@@ -72,26 +70,23 @@ export function BpuListPage() {
   );
 
   return (
-    <section>
-      <PageHeader
-        title={t('bpus.title')}
-        extra={
-          <>
-            {can('bpu_template', 'read') ? (
-              <Button icon={<ProfileOutlined />} onClick={() => void navigate(BPU_TEMPLATE_LIST_ROUTE)}>
-                {t('bpuTemplates.title')}
-              </Button>
-            ) : null}
-            {canCreate ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-                {t('bpus.create')}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      <DataTable controller={controller} columns={columns} csvPath={BPU_CSV_PATH} />
-      {canCreate ? <BpuCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    <ListScreen
+      title={t('bpus.title')}
+      controller={controller}
+      columns={columns}
+      csvPath={BPU_CSV_PATH}
+      extra={
+        can('bpu_template', 'read') ? (
+          <Button icon={<ProfileOutlined />} onClick={() => void navigate(BPU_TEMPLATE_LIST_ROUTE)}>
+            {t('bpuTemplates.title')}
+          </Button>
+        ) : null
+      }
+      create={{
+        entity: 'bpu_sst',
+        label: t('bpus.create'),
+        modal: (open, onClose) => <BpuCreateModal open={open} onClose={onClose} />,
+      }}
+    />
   );
 }

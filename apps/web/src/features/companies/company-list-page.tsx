@@ -1,13 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { CompanyRow } from '@isf/contract';
-import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import type { DataColumn } from '../../components/data-table/data-table';
+import { ListScreen } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
-import { useAuth } from '../../lib/auth-store';
 import { COMPANY_DETAIL_ROUTE } from '../../lib/routes';
 import { COMPANY_CSV_PATH, COMPANY_LIST_PATH } from './companies.api';
 import { CompanyCreateModal } from './company-create-modal';
@@ -15,10 +12,7 @@ import { CompanyCreateModal } from './company-create-modal';
 /** The company list (spec 3 /sst/companies) with its create modal. */
 export function CompanyListPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
-  const [creating, setCreating] = useState(false);
   const controller = useListController<CompanyRow>({ listName: 'companies', path: COMPANY_LIST_PATH });
-  const canCreate = can('company', 'create');
 
   const columns = useMemo<DataColumn<CompanyRow>[]>(
     () => [
@@ -43,19 +37,16 @@ export function CompanyListPage() {
   );
 
   return (
-    <section>
-      <PageHeader
-        title={t('companies.title')}
-        extra={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('subcontractors.create')}
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable controller={controller} columns={columns} csvPath={COMPANY_CSV_PATH} />
-      {canCreate ? <CompanyCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    <ListScreen
+      title={t('companies.title')}
+      controller={controller}
+      columns={columns}
+      csvPath={COMPANY_CSV_PATH}
+      create={{
+        entity: 'company',
+        label: t('subcontractors.create'),
+        modal: (open, onClose) => <CompanyCreateModal open={open} onClose={onClose} />,
+      }}
+    />
   );
 }

@@ -1,13 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { OrderTemplateRow } from '@isf/contract';
-import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import type { DataColumn } from '../../components/data-table/data-table';
+import { ListScreen } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
-import { useAuth } from '../../lib/auth-store';
 import { BPU_TEMPLATE_DETAIL_ROUTE, ORDER_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
 import { OrderTemplateCreateModal } from './order-template-create-modal';
 import { ORDER_TEMPLATE_CSV_PATH, ORDER_TEMPLATE_LIST_PATH } from './order-templates.api';
@@ -15,10 +12,7 @@ import { ORDER_TEMPLATE_CSV_PATH, ORDER_TEMPLATE_LIST_PATH } from './order-templ
 /** The order template list (spec 3 /os/templates) with its create modal. */
 export function OrderTemplateListPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
-  const [creating, setCreating] = useState(false);
   const controller = useListController<OrderTemplateRow>({ listName: 'order-templates', path: ORDER_TEMPLATE_LIST_PATH });
-  const canCreate = can('os_template', 'create');
 
   const columns = useMemo<DataColumn<OrderTemplateRow>[]>(
     () => [
@@ -49,19 +43,16 @@ export function OrderTemplateListPage() {
   );
 
   return (
-    <section>
-      <PageHeader
-        title={t('orderTemplates.title')}
-        extra={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('orderTemplates.create')}
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable controller={controller} columns={columns} csvPath={ORDER_TEMPLATE_CSV_PATH} />
-      {canCreate ? <OrderTemplateCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    <ListScreen
+      title={t('orderTemplates.title')}
+      controller={controller}
+      columns={columns}
+      csvPath={ORDER_TEMPLATE_CSV_PATH}
+      create={{
+        entity: 'os_template',
+        label: t('orderTemplates.create'),
+        modal: (open, onClose) => <OrderTemplateCreateModal open={open} onClose={onClose} />,
+      }}
+    />
   );
 }

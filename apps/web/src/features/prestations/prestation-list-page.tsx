@@ -1,13 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { PrestationRow } from '@isf/contract';
-import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import type { DataColumn } from '../../components/data-table/data-table';
+import { ListScreen } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
-import { useAuth } from '../../lib/auth-store';
 import { PRESTATION_LIST_PATH } from '../../lib/list-paths';
 import { BPU_TEMPLATE_DETAIL_ROUTE, PRESTATION_DETAIL_ROUTE } from '../../lib/routes';
 import { PrestationCreateModal } from './prestation-create-modal';
@@ -19,10 +16,7 @@ import { PRESTATION_CSV_PATH } from './prestations.api';
  */
 export function PrestationListPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
-  const [creating, setCreating] = useState(false);
   const controller = useListController<PrestationRow>({ listName: 'prestations', path: PRESTATION_LIST_PATH });
-  const canCreate = can('prestation', 'create');
 
   const columns = useMemo<DataColumn<PrestationRow>[]>(
     () => [
@@ -78,19 +72,16 @@ export function PrestationListPage() {
   );
 
   return (
-    <section>
-      <PageHeader
-        title={t('prestations.title')}
-        extra={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('prestations.create')}
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable controller={controller} columns={columns} csvPath={PRESTATION_CSV_PATH} />
-      {canCreate ? <PrestationCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    <ListScreen
+      title={t('prestations.title')}
+      controller={controller}
+      columns={columns}
+      csvPath={PRESTATION_CSV_PATH}
+      create={{
+        entity: 'prestation',
+        label: t('prestations.create'),
+        modal: (open, onClose) => <PrestationCreateModal open={open} onClose={onClose} />,
+      }}
+    />
   );
 }

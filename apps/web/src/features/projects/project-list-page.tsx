@@ -1,13 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ProjectRow } from '@isf/contract';
-import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import type { DataColumn } from '../../components/data-table/data-table';
+import { ListScreen } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
-import { useAuth } from '../../lib/auth-store';
 import { PROJECT_LIST_PATH } from '../../lib/list-paths';
 import { ProjectCreateModal } from './project-create-modal';
 import { PROJECT_CSV_PATH } from './projects.api';
@@ -15,9 +12,6 @@ import { PROJECT_CSV_PATH } from './projects.api';
 /** The project list (spec 3 /projects) with its create modal. */
 export function ProjectListPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
-  const [creating, setCreating] = useState(false);
-  const canCreate = can('project', 'create');
   const controller = useListController<ProjectRow>({ listName: 'projects', path: PROJECT_LIST_PATH });
 
   const columns = useMemo<DataColumn<ProjectRow>[]>(
@@ -49,19 +43,16 @@ export function ProjectListPage() {
   );
 
   return (
-    <section>
-      <PageHeader
-        title={t('projects.title')}
-        extra={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('reference.create')}
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable controller={controller} columns={columns} csvPath={PROJECT_CSV_PATH} />
-      {canCreate ? <ProjectCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    <ListScreen
+      title={t('projects.title')}
+      controller={controller}
+      columns={columns}
+      csvPath={PROJECT_CSV_PATH}
+      create={{
+        entity: 'project',
+        label: t('reference.create'),
+        modal: (open, onClose) => <ProjectCreateModal open={open} onClose={onClose} />,
+      }}
+    />
   );
 }

@@ -1,23 +1,17 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { RoleRow } from '@isf/contract';
-import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import type { DataColumn } from '../../components/data-table/data-table';
+import { ListScreen } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
-import { useAuth } from '../../lib/auth-store';
 import { RoleCreateModal } from './role-create-modal';
 import { ROLE_CSV_PATH, ROLE_LIST_PATH } from './roles.api';
 
 /** The role list (spec 3 /roles) with its create modal. */
 export function RoleListPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
-  const [creating, setCreating] = useState(false);
   const controller = useListController<RoleRow>({ listName: 'roles', path: ROLE_LIST_PATH });
-  const canCreate = can('role', 'create');
 
   const columns = useMemo<DataColumn<RoleRow>[]>(
     () => [
@@ -49,19 +43,16 @@ export function RoleListPage() {
   );
 
   return (
-    <section>
-      <PageHeader
-        title={t('roles.title')}
-        extra={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('reference.create')}
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable controller={controller} columns={columns} csvPath={ROLE_CSV_PATH} />
-      {canCreate ? <RoleCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    <ListScreen
+      title={t('roles.title')}
+      controller={controller}
+      columns={columns}
+      csvPath={ROLE_CSV_PATH}
+      create={{
+        entity: 'role',
+        label: t('reference.create'),
+        modal: (open, onClose) => <RoleCreateModal open={open} onClose={onClose} />,
+      }}
+    />
   );
 }

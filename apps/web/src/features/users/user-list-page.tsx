@@ -1,13 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { UserRow } from '@isf/contract';
-import { Button, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { Tag } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import type { DataColumn } from '../../components/data-table/data-table';
+import { ListScreen } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
-import { useAuth } from '../../lib/auth-store';
 import { formatMoney } from '../../lib/i18n';
 import { UserCreateModal } from './user-create-modal';
 import { USER_CSV_PATH, USER_LIST_PATH } from './users.api';
@@ -15,10 +13,7 @@ import { USER_CSV_PATH, USER_LIST_PATH } from './users.api';
 /** The user list (spec 3 /users) with its create modal. */
 export function UserListPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
-  const [creating, setCreating] = useState(false);
   const controller = useListController<UserRow>({ listName: 'users', path: USER_LIST_PATH });
-  const canCreate = can('user', 'create');
 
   const columns = useMemo<DataColumn<UserRow>[]>(
     () => [
@@ -59,19 +54,16 @@ export function UserListPage() {
   );
 
   return (
-    <section>
-      <PageHeader
-        title={t('users.title')}
-        extra={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('reference.create')}
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable controller={controller} columns={columns} csvPath={USER_CSV_PATH} />
-      {canCreate ? <UserCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    <ListScreen
+      title={t('users.title')}
+      controller={controller}
+      columns={columns}
+      csvPath={USER_CSV_PATH}
+      create={{
+        entity: 'user',
+        label: t('reference.create'),
+        modal: (open, onClose) => <UserCreateModal open={open} onClose={onClose} />,
+      }}
+    />
   );
 }
