@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -16,8 +16,17 @@ export const CHROMIUM_ARGS = [
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
+/**
+ * The browser's language: French, as the product's people use it; `E2E_LANG=en-US` runs a journey in an
+ * English browser (the screens must read the same, dates dd/mm/yyyy included).
+ */
+const BROWSER_LANG = process.env.E2E_LANG ?? 'fr-FR';
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--lang=${BROWSER_LANG}`],
+  });
 }
 
 export function baseUrl(): string {
@@ -81,7 +90,11 @@ function watchConsole(context: BrowserContext): void {
 }
 
 export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'fr-FR', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    locale: BROWSER_LANG,
+    acceptDownloads: true,
+  });
   watchConsole(context);
   return context.newPage();
 }
@@ -121,4 +134,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear') === null);
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/**
+ * Types a date dd/mm/yyyy into a date field and leaves it (Enter would also submit the form); the field
+ * then reads that same dd/mm/yyyy text, whatever the browser's language.
+ */
+export async function typeDate(field: Locator, ddmmyyyy: string): Promise<void> {
+  await field.click();
+  await field.fill(ddmmyyyy);
+  await field.press('Tab');
+  await expect.poll(() => field.inputValue()).toBe(ddmmyyyy);
 }

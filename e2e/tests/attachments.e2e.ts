@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiCall, moveByApi, tokenOf } from '../support/api.js';
-import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { baseUrl, dialog, expectHash, newPage, screenshot, signIn, typeDate } from '../support/browser.js';
 import { installed, screenshotPdf, unique, useBrowser, useDownloadsDir } from '../support/journey.js';
 
 const browser = useBrowser();
@@ -332,7 +332,7 @@ describe('attachments', () => {
         { timeout: 15_000 },
       )
       .toBe('Date libération de la RG');
-    await admins.getByLabel('Date', { exact: true }).fill(release.iso);
+    await typeDate(admins.getByLabel('Date', { exact: true }), release.fr);
     // the money columns come after the dates: the table scrolls to them
     await cell('RG').scrollIntoViewIfNeeded();
     await screenshot(admins, 'attachments-05-warranties-before-save');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, tokenOf } from '../support/api.js';
-import { baseUrl, newPage, screenshot, signIn } from '../support/browser.js';
+import { baseUrl, newPage, screenshot, signIn, typeDate } from '../support/browser.js';
 import { useBrowser, useDownloadsDir } from '../support/journey.js';
 
 const browser = useBrowser();
@@ -73,8 +73,9 @@ describe('the budget screens (accountant)', () => {
     const od = await api<Page1<{ attachmentReference: string }>>(`/budget/od?startDate=${today}&endDate=${today}`, token);
     expect(od.totalElements).toBeGreaterThan(0);
     await page.goto(`${baseUrl()}/#/budget/od`);
-    await page.getByLabel('Date de début').fill(today);
-    await page.getByLabel('Date de fin').fill(today);
+    const todayFr = today.split('-').reverse().join('/');
+    await typeDate(page.getByLabel('Date de début'), todayFr);
+    await typeDate(page.getByLabel('Date de fin'), todayFr);
     await page
       .getByText(od.content[0]?.attachmentReference ?? '', { exact: true })
       .first()
@@ -86,8 +87,8 @@ describe('the budget screens (accountant)', () => {
     expect(odCsv.split('\n')[0]).toContain('Devise');
     expect(odCsv).toContain('EUR');
     expect(odCsv.trim().split('\n')).toHaveLength(od.totalElements + 1);
-    await page.getByLabel('Date de début').fill('2001-01-01');
-    await page.getByLabel('Date de fin').fill('2001-01-31');
+    await typeDate(page.getByLabel('Date de début'), '01/01/2001');
+    await typeDate(page.getByLabel('Date de fin'), '31/01/2001');
     await page.getByText('no data', { exact: true }).waitFor();
 
     // quantitatives: filtered on the same market

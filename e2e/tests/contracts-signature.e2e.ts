@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, tokenOf } from '../support/api.js';
-import { baseUrl, dialog, escapeRegExp, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { baseUrl, dialog, escapeRegExp, expectHash, newPage, screenshot, signIn, typeDate } from '../support/browser.js';
 import { choose, demoContract, downloaded, MINIMAL_PDF, pick } from '../support/contracts.js';
 import { unique, useBrowser } from '../support/journey.js';
 
@@ -31,9 +31,9 @@ describe('contracts signed for real', () => {
     // the 'Choisir' buttons: agency, parent contract, referent, administrative referent
     await pick(page, modal, 0, 'Agence', demo.agencyName, 'Nom');
     await choose(page, modal, 'Type de document', 'Contrat');
-    await modal.getByLabel('Date de signature').fill('2026-01-15');
-    await modal.getByLabel('Date de début').fill('2026-02-01');
-    await modal.getByLabel('Date de fin').fill('2028-01-31');
+    await typeDate(modal.getByLabel('Date de signature'), '15/01/2026');
+    await typeDate(modal.getByLabel('Date de début'), '01/02/2026');
+    await typeDate(modal.getByLabel('Date de fin'), '31/01/2028');
     await modal.getByLabel('Durée (mois)').fill('24');
     await pick(page, modal, 2, 'Référent', 'Alice Administratrice', 'Nom');
     await pick(page, modal, 3, 'Référent administratif', 'Camille Chef de projet', 'Nom');

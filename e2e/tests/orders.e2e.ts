@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, tokenOf } from '../support/api.js';
-import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { baseUrl, dialog, expectHash, newPage, screenshot, signIn, typeDate } from '../support/browser.js';
 import { installed, screenshotPdf, unique, useBrowser, useDownloadsDir } from '../support/journey.js';
 
 const browser = useBrowser();
@@ -144,7 +144,7 @@ describe('service orders', () => {
     const orderModal = dialog(admins, orderTitle);
     await pick(admins, orderTitle, 0, 'Marché', edifice, 'Code Edifice');
     await orderModal.getByLabel('Complément').fill(complement);
-    await orderModal.getByLabel('Date de fin').fill('2026-12-18');
+    await typeDate(orderModal.getByLabel('Date de fin'), '18/12/2026');
     await chooseOption(admins, orderTitle, 'Projet Oracle', `${oracleProject.number} — ${oracleProject.name}`);
     await chooseOption(admins, orderTitle, 'Tâche Oracle', `${task.number} — ${task.name}`);
     expect(await orderModal.getByLabel('Suivi par').inputValue()).toMatch(/\(admin\)$/);

@@ -1,16 +1,8 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, dialog, newPage, screenshot, signIn } from '../support/browser.js';
+import { baseUrl, dialog, newPage, screenshot, signIn, typeDate } from '../support/browser.js';
 import { useBrowser } from '../support/journey.js';
 
 const browser = useBrowser();
-
-/** Types a date and leaves the field (Enter would also submit the form). */
-async function typeDate(field: Locator, value: string) {
-  await field.click();
-  await field.fill(value);
-  await field.press('Tab');
-}
 
 describe('my account and the role Workflow tab', () => {
   it('creates a delegation whose end before its start is reset, then deletes it', async () => {

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@isf/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -80,4 +80,23 @@ export function reply(status: number, body: unknown, requestId = 'req-1'): Respo
     status,
     headers: { 'content-type': isText ? 'text/plain' : 'application/json', 'x-request-id': requestId },
   });
+}
+
+/**
+ * Types a date dd/mm/yyyy into a date field (the shared antd picker) and confirms it with Enter, as a user
+ * does; '' clears it.
+ */
+export function typeDate(input: HTMLElement, ddmmyyyy: string) {
+  fireEvent.mouseDown(input);
+  fireEvent.change(input, { target: { value: ddmmyyyy } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
+/** Clears a date field (the shared antd picker) with its clear button, as a user does. */
+export function clearDate(input: HTMLElement) {
+  const clear = input.closest('.ant-picker')?.querySelector('.ant-picker-clear');
+  if (!clear) {
+    throw new Error('the date field has no clear button (is it empty?)');
+  }
+  fireEvent.click(clear);
 }

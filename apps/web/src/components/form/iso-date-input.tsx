@@ -14,6 +14,9 @@ type IsoDateInputProps = {
   disabled?: boolean;
   style?: CSSProperties;
   'aria-invalid'?: boolean;
+  'aria-label'?: string;
+  /** The earliest ISO date that can be picked, if any. */
+  min?: string;
 };
 
 /**
@@ -21,12 +24,13 @@ type IsoDateInputProps = {
  * dd/mm/yyyy with antd's picker in the screens' locale. A native `<input type="date">` follows the
  * browser's language instead (mm/dd/yyyy in an English browser).
  */
-export function IsoDateInput({ value, onChange, ...rest }: IsoDateInputProps) {
+export function IsoDateInput({ value, onChange, min, ...rest }: IsoDateInputProps) {
   const date = value ? dayjs(value) : null;
   return (
     <DatePicker
       {...rest}
       format={DATE_INPUT_FORMAT}
+      disabledDate={min ? (day) => day.format('YYYY-MM-DD') < min : undefined}
       value={date?.isValid() ? date : null}
       onChange={(picked) => onChange?.(picked ? picked.format('YYYY-MM-DD') : '')}
     />

@@ -1,9 +1,9 @@
 import type { BudgetOdRow, BudgetWarrantyRow, Dc4Row, EntityCode, QuantitativeRow } from '@isf/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuth } from '../../lib/auth-store';
 import { formatMoney } from '../../lib/i18n';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
+import { makeProfile, renderRoutes, reply, spyFeedback, typeDate } from '../../lib/testing';
 import { BudgetWarrantyPage } from './budget-warranty-page';
 import { isOverCeiling, odQuery } from './budgets.api';
 import { Dc4Page } from './dc4-page';
@@ -122,8 +122,12 @@ describe('the budget screens', () => {
     expect(screen.getByText('10/02/2026').closest('a')?.getAttribute('href')).toBe('/sst/situation/12');
     expect(screen.getByText('AQF-M2025-2026-00004-A001').closest('a')?.getAttribute('href')).toBe('/sst/attachement/40');
     expect(screen.getByText('EUR')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Date de début'), { target: { value: '2026-02-01' } });
-    fireEvent.change(screen.getByLabelText('Date de fin'), { target: { value: '2026-02-28' } });
+    const start = screen.getByLabelText('Date de début') as HTMLInputElement;
+    const end = screen.getByLabelText('Date de fin') as HTMLInputElement;
+    typeDate(start, '01/02/2026');
+    typeDate(end, '28/02/2026');
+    // the range reads dd/mm/yyyy, whatever the browser's language; the query keeps ISO dates
+    await waitFor(() => expect([start.value, end.value]).toEqual(['01/02/2026', '28/02/2026']));
     await waitFor(() => {
       const last = queryOf(fetchMock, fetchMock.mock.calls.length - 1);
       expect([last.get('startDate'), last.get('endDate')]).toEqual(['2026-02-01', '2026-02-28']);

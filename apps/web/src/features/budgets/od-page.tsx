@@ -1,5 +1,5 @@
 import type { BudgetOdRow } from '@isf/contract';
-import { Input, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
@@ -10,6 +10,7 @@ import { linkColumn, moneyColumn } from './budget-columns';
 import { BudgetListPage } from './budget-list-page';
 import { odQuery } from './budgets.api';
 import './budgets.css';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 
 /**
  * The OD mask (spec 2 /budget/od): start and end date filters (spec 2 §9: startDate, endDate), one row per
@@ -47,12 +48,11 @@ export function OdPage() {
   const dateInput = (key: 'startDate' | 'endDate') => (
     <Space size={6}>
       <Typography.Text>{t(`budgets.${key}`)}</Typography.Text>
-      <Input
-        type="date"
+      <IsoDateInput
         aria-label={t(`budgets.${key}`)}
         value={range[key]}
         style={{ width: 170 }}
-        onChange={(event) => setRange((current) => ({ ...current, [key]: event.target.value }))}
+        onChange={(value) => setRange((current) => ({ ...current, [key]: value }))}
       />
     </Space>
   );

@@ -2,7 +2,7 @@ import { contractCreateSchema } from '@isf/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuth } from '../../lib/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
+import { makeProfile, renderRoutes, reply, spyFeedback, typeDate } from '../../lib/testing';
 import { ContractCreateModal } from './contract-create-modal';
 import { contractPayloadOf, EMPTY_CONTRACT } from './contract-form-fields';
 
@@ -29,6 +29,23 @@ describe('ContractCreateModal', { timeout: 20_000 }, () => {
     ]) {
       expect(await screen.findByLabelText(label)).toBeTruthy();
     }
+  });
+
+  it("takes and shows its dates dd/mm/yyyy, whatever the browser's language", async () => {
+    spyFeedback();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(200, { content: [], totalElements: 0 })),
+    );
+    renderRoutes([{ path: '/sst/contracts', element: <ContractCreateModal open onClose={() => undefined} /> }], '/sst/contracts');
+    const signature = (await screen.findByLabelText('Date de signature', { selector: 'input' })) as HTMLInputElement;
+    expect(signature.getAttribute('placeholder')).not.toBe('mm/dd/yyyy');
+    expect(signature.type).toBe('text');
+    typeDate(signature, '15/01/2026');
+    await waitFor(() => expect(signature.value).toBe('15/01/2026'));
+    const end = screen.getByLabelText('Date de fin', { selector: 'input' }) as HTMLInputElement;
+    typeDate(end, '31/12/2027');
+    await waitFor(() => expect(end.value).toBe('31/12/2027'));
   });
 
   it('offers the document types of the reference list (GET /documenttype)', async () => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
 import { AgencyPicker } from '../../components/pickers/agency-picker';
@@ -125,22 +126,22 @@ export function ContractFormFields() {
         />
       </Form.Item>
       <Form.Item name="signatureDate" label={t('contracts.signatureDate')} required>
-        <Input type="date" style={{ width: 200 }} />
+        <IsoDateInput style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name="startDate" label={t('contracts.startDate')} required>
-        <Input type="date" style={{ width: 200 }} />
+        <IsoDateInput style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name="endDate" label={t('contracts.endDate')} required>
-        <Input type="date" style={{ width: 200 }} />
+        <IsoDateInput style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name="duration" label={t('contracts.duration')} required>
         <InputNumber min={1} step={1} precision={0} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="terminationDate" label={t('contracts.terminationDate')}>
-        <Input type="date" style={{ width: 200 }} />
+        <IsoDateInput style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name="expirationDateAfterRenewal" label={t('contracts.expirationDateAfterRenewal')}>
-        <Input type="date" style={{ width: 200 }} />
+        <IsoDateInput style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name="referent" label={t('contracts.referent')} required>
         <UserPicker title={t('contracts.referent')} required />

@@ -5,6 +5,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { EntityLink } from '../../components/entity-link';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 import { MoneyInput } from '../../components/form/money-input';
 import { schemaRule } from '../../components/form/schema-rules';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
@@ -110,7 +111,7 @@ export function useDepositColumns({ edit, withMarket, usageButton }: DepositColu
             row,
             formatIsoDate(row.reimbursementDate),
             <Form.Item name="reimbursementDate" style={cellStyle}>
-              <Input type="date" aria-label={t('deposits.reimbursementDate')} style={{ width: 160 }} />
+              <IsoDateInput aria-label={t('deposits.reimbursementDate')} style={{ width: 160 }} />
             </Form.Item>,
           ),
       },

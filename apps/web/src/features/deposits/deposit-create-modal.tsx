@@ -1,8 +1,9 @@
 import { depositCreateSchema } from '@isf/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/form-modal';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 import { MoneyInput } from '../../components/form/money-input';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
@@ -40,7 +41,7 @@ export function DepositCreateModal({ owner, open, onClose }: { owner: DepositOwn
         <MoneyInput style={{ width: 240 }} />
       </Form.Item>
       <Form.Item name="reimbursementDate" label={t('deposits.reimbursementDate')}>
-        <Input type="date" style={{ width: 200 }} />
+        <IsoDateInput style={{ width: 200 }} />
       </Form.Item>
     </FormModal>
   );

@@ -124,6 +124,8 @@ describe('the deposits list', () => {
     fireEvent.click(within(rowOf('AV-2026-001')).getByRole('button', { name: 'Modifier' }));
     const amount = (await screen.findByRole('spinbutton', { name: 'Montant' })) as HTMLInputElement;
     expect(amount.value).toBe('1\u202f500,00');
+    // the reimbursement date reads dd/mm/yyyy, whatever the browser's language, and is saved as the ISO date
+    expect((screen.getByLabelText('Date de remboursement', { selector: 'input' }) as HTMLInputElement).value).toBe('31/12/2026');
     fireEvent.change(amount, { target: { value: '' } });
     fireEvent.blur(amount);
     fireEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
@@ -145,7 +147,7 @@ describe('the deposits list', () => {
       reimbursementDate: '2026-12-31',
       version: 3,
     });
-  });
+  }, 60_000);
 
   it('disables the edit of a deposit whose retention type is not applicable, and says why', async () => {
     spyFeedback();

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, reply, spyFeedback } from '../../lib/testing';
+import { renderRoutes, reply, spyFeedback, typeDate } from '../../lib/testing';
 import { MarketCreateModal } from './market-create-modal';
 import { EMPTY_MARKET, marketPayloadOf } from './market-form-fields';
 
@@ -40,6 +40,19 @@ describe('MarketCreateModal', () => {
     await choose('Type de retenue de garantie', 'Non applicable');
     await waitFor(() => expect(screen.queryByLabelText('Taux de RG')).toBeNull());
     expect(screen.queryByLabelText('Seuil (EUR)')).toBeNull();
+  });
+
+  it("takes and shows the end of contract dd/mm/yyyy, whatever the browser's language", async () => {
+    spyFeedback();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(200, { content: [], totalElements: 0 })),
+    );
+    showModal();
+    const end = (await screen.findByLabelText('Fin de contrat', { selector: 'input' })) as HTMLInputElement;
+    expect(end.type).toBe('text');
+    typeDate(end, '30/06/2027');
+    await waitFor(() => expect(end.value).toBe('30/06/2027'));
   });
 
   it('does not send the rate or the threshold that the retention type hides', () => {

@@ -14,6 +14,7 @@ import {
 } from '@isf/contract';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 import { MoneyInput } from '../../components/form/money-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
@@ -207,7 +208,7 @@ export function MarketFormFields() {
         <Input />
       </Form.Item>
       <Form.Item name="dateEndOfContract" label={t('markets.dateEndOfContract')}>
-        <Input type="date" style={{ width: 200 }} />
+        <IsoDateInput style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name="sapReference" label={t('markets.sapReference')}>
         <TrimmedInput maxLength={100} />

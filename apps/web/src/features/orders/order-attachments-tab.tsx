@@ -6,8 +6,9 @@ import {
   type OrderDetailRecord,
   releaseDateTooEarly,
 } from '@isf/contract';
-import { Card, Col, Form, type FormInstance, Input, Row, Select, Typography } from 'antd';
+import { Card, Col, Form, type FormInstance, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
@@ -49,7 +50,7 @@ export function OrderAttachmentsTab({ order, form }: OrderAttachmentsTabProps) {
                 <Typography.Text>{formatMoney(order.alreadyInvoiced)}</Typography.Text>
               </Form.Item>
               <Form.Item name="deliveryDate" label={t('orderDetail.field.deliveryDate')}>
-                <Input type="date" style={{ width: 200 }} disabled={!editable.has('deliveryDate')} />
+                <IsoDateInput style={{ width: 200 }} disabled={!editable.has('deliveryDate')} />
               </Form.Item>
               <Form.Item label={t('orderDetail.field.executionPeriod')}>
                 <Typography.Text>{executionPeriod || '—'}</Typography.Text>
@@ -92,7 +93,7 @@ export function OrderAttachmentsTab({ order, form }: OrderAttachmentsTabProps) {
                       },
                     ]}
                   >
-                    <Input type="date" style={{ width: 200 }} min={order.date} disabled={!editable.has('releaseDate')} />
+                    <IsoDateInput style={{ width: 200 }} min={order.date} disabled={!editable.has('releaseDate')} />
                   </Form.Item>
                 </>
               ) : null}

@@ -6,9 +6,10 @@ import {
   type UserProfile,
 } from '@isf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Col, Form, Input, Row, Select } from 'antd';
+import { Alert, Col, Form, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import type { PickerValue } from '../../components/picker/picker';
 import { MarketPickerItem } from '../../components/pickers/market-picker-item';
@@ -178,7 +179,7 @@ export function OrderCreateFields() {
           required
           rules={[{ required: true, message: t('validation.required') }]}
         >
-          <Input type="date" />
+          <IsoDateInput />
         </Form.Item>,
       )}
       {half(

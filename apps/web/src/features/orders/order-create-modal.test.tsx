@@ -2,7 +2,7 @@ import { type EntityCode, type MarketRecord, ORDER_REQUIRED_FIELDS_MESSAGE } fro
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuth } from '../../lib/auth-store';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
+import { makeProfile, renderRoutes, reply, spyFeedback, typeDate } from '../../lib/testing';
 import { OrderCreateModal } from './order-create-modal';
 
 function market(id: number, overrides: Partial<MarketRecord> = {}): MarketRecord {
@@ -232,7 +232,10 @@ describe('OrderCreateModal', () => {
     const router = showModal();
     await pickMarket('EDIFICE-1');
     fireEvent.change(screen.getByLabelText('Complément'), { target: { value: 'Raccordement' } });
-    fireEvent.change(screen.getByLabelText('Date de fin'), { target: { value: '2026-03-31' } });
+    const endDate = screen.getByLabelText('Date de fin') as HTMLInputElement;
+    typeDate(endDate, '31/03/2026');
+    // the date reads dd/mm/yyyy, whatever the browser's language; the API gets an ISO date
+    await waitFor(() => expect(endDate.value).toBe('31/03/2026'));
     await waitFor(() => expect(disabled('Projet Oracle')).toBe(false));
     await choose('Projet Oracle', 'OP-11 — Oracle 11');
     await waitFor(() => expect(disabled('Tâche Oracle')).toBe(false));

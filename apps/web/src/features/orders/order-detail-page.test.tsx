@@ -271,6 +271,8 @@ describe('OrderDetailPage', { timeout: 60_000 }, () => {
     show();
     fireEvent.click(await findButton(/Modifier/));
     fireEvent.change(await complement(), { target: { value: 'Raccordement lot B' } });
+    // the completion date reads dd/mm/yyyy, whatever the browser's language, and is sent as the ISO date
+    expect((screen.getByLabelText("Date d'achèvement", { selector: 'input' }) as HTMLInputElement).value).toBe('31/12/2026');
     fireEvent.click(await findButton(/Enregistrer/));
     await waitFor(() => expect(isEditing()).toBe(false));
     const [url, init] = calls(fetchMock, 'PUT')[0] ?? [];
@@ -279,6 +281,7 @@ describe('OrderDetailPage', { timeout: 60_000 }, () => {
       name: 'Raccordement lot B',
       market: 2,
       date: '2025-06-01',
+      endDate: '2026-12-31',
       oracleTask: 9,
       follower: 7,
       depositType: 'basic',

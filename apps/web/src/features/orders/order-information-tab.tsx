@@ -7,10 +7,11 @@ import {
   orderComplementMaxLength,
   showsEmitterFields,
 } from '@isf/contract';
-import { Card, Col, Form, type FormInstance, Input, Row, Select, Space, Tag, Typography } from 'antd';
+import { Card, Col, Form, type FormInstance, Row, Select, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker } from '../../components/picker/picker';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
@@ -258,7 +259,7 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
               )}
             </Form.Item>
             <Form.Item name="endDate" label={t('orderDetail.field.endDate')} required>
-              <Input type="date" style={{ width: 200 }} disabled={locked('endDate')} />
+              <IsoDateInput style={{ width: 200 }} disabled={locked('endDate')} />
             </Form.Item>
             <ReadOnly label={t('orderDetail.field.createdAt')}>{formatIsoDate(order.createdAt)}</ReadOnly>
             <ReadOnly label={t('orderDetail.field.creator')}>{order.creatorName}</ReadOnly>

@@ -1,8 +1,9 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { WARRANTY_DATE_TYPES, type WarrantyDateType } from '@isf/contract';
-import { Button, Input, Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IsoDateInput } from '../../components/form/iso-date-input';
 import { getFeedback } from '../../lib/feedback';
 import { saveWarrantyDates, warrantyDatesPayload, warrantySaveDisabled } from './warranties.api';
 
@@ -41,13 +42,7 @@ export function WarrantyDateForm({ selectedKeys, onSaved }: { selectedKeys: read
         options={WARRANTY_DATE_TYPES.map((type) => ({ value: type, label: t(`warranties.dateTypes.${type}`) }))}
         style={{ width: 230 }}
       />
-      <Input
-        type="date"
-        aria-label={t('warranties.date')}
-        value={date}
-        onChange={(event) => setDate(event.target.value)}
-        style={{ width: 170 }}
-      />
+      <IsoDateInput aria-label={t('warranties.date')} value={date} onChange={setDate} style={{ width: 170 }} />
       <Button
         type="primary"
         icon={<SaveOutlined />}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuth } from '../../lib/auth-store';
 import { formatMoney } from '../../lib/i18n';
-import { makeProfile, renderRoutes, reply, spyFeedback } from '../../lib/testing';
+import { clearDate, makeProfile, renderRoutes, reply, spyFeedback, typeDate } from '../../lib/testing';
 import { warrantyDatesPayload, warrantyQuery, warrantySaveDisabled } from './warranties.api';
 import { WarrantyListPage } from './warranty-list-page';
 
@@ -137,14 +137,19 @@ describe('the order warranties screen', () => {
     renderRoutes([{ path: '/os/warranties', element: <WarrantyListPage /> }], '/os/warranties');
     const row = (await screen.findByText('AQF-M2025-2026-00004')).closest('tr') as HTMLElement;
     expect(saveButton().disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2027-03-31' } });
+    const date = screen.getByLabelText('Date') as HTMLInputElement;
+    typeDate(date, '31/03/2027');
+    // the date reads dd/mm/yyyy, whatever the browser's language
+    await waitFor(() => expect(date.value).toBe('31/03/2027'));
     expect(saveButton().disabled).toBe(true);
     fireEvent.click(within(row).getByRole('checkbox'));
     await waitFor(() => expect(saveButton().disabled).toBe(false));
-    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '' } });
-    expect(saveButton().disabled).toBe(true);
+    clearDate(date);
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+    expect(date.value).toBe('');
 
-    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2027-03-31' } });
+    typeDate(date, '31/03/2027');
+    await waitFor(() => expect(date.value).toBe('31/03/2027'));
     fireEvent.mouseDown(screen.getByLabelText('Type de date'));
     const options = await screen.findAllByText('Date libération de la RG');
     fireEvent.click(options[options.length - 1] as HTMLElement);
@@ -156,5 +161,5 @@ describe('the order warranties screen', () => {
     expect(url).toBe('/api/orders');
     expect(JSON.parse(String((init as RequestInit).body))).toEqual([{ id: 31, releaseDate: '2027-03-31' }]);
     await waitFor(() => expect(saveButton().disabled).toBe(true));
-  }, 60_000);
+  }, 120_000);
 });
