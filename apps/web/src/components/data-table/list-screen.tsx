@@ -33,14 +33,16 @@ export function ListFrame({ title, extra, create, children }: ListFrameProps) {
       <PageHeader
         title={title}
         extra={
-          <>
-            {extra}
-            {canCreate ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-                {create.label}
-              </Button>
-            ) : null}
-          </>
+          canCreate || extra ? (
+            <>
+              {extra}
+              {canCreate ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                  {create.label}
+                </Button>
+              ) : null}
+            </>
+          ) : null
         }
       />
       {children}

@@ -1,13 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ResourceDefinition, ResourceRecord } from '@isf/contract';
-import { Button } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import { ListFrame } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
-import { useAuth } from '../../lib/auth-store';
 import { ReferenceCreateModal } from './reference-create-modal';
 
 const LINKED_COLUMNS = new Set(['id', 'name']);
@@ -23,10 +20,7 @@ type ReferenceListPageProps = {
 /** The list screen of a reference resource: its declared columns, CSV, and a create modal when allowed. */
 export function ReferenceListPage({ definition, extra, banner }: ReferenceListPageProps) {
   const { t } = useTranslation();
-  const { can } = useAuth();
-  const [creating, setCreating] = useState(false);
   const controller = useListController<ResourceRecord>({ listName: definition.key, path: definition.api.list });
-  const canCreate = definition.api.create !== null && can(definition.entity, 'create');
 
   const columns = useMemo<DataColumn<ResourceRecord>[]>(() => {
     // long texts wrap in a bounded column, so the columns after them stay in view
@@ -47,25 +41,21 @@ export function ReferenceListPage({ definition, extra, banner }: ReferenceListPa
   }, [definition, t]);
 
   return (
-    <section>
-      <PageHeader
-        title={t(`${definition.i18nKey}.title`)}
-        extra={
-          canCreate || extra ? (
-            <>
-              {extra}
-              {canCreate ? (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-                  {t('reference.create')}
-                </Button>
-              ) : null}
-            </>
-          ) : null
-        }
-      />
+    <ListFrame
+      title={t(`${definition.i18nKey}.title`)}
+      extra={extra}
+      create={
+        definition.api.create === null
+          ? undefined
+          : {
+              entity: definition.entity,
+              label: t('reference.create'),
+              modal: (open, onClose) => <ReferenceCreateModal definition={definition} open={open} onClose={onClose} />,
+            }
+      }
+    >
       {banner}
       <DataTable controller={controller} columns={columns} csvPath={definition.api.csv} />
-      {canCreate ? <ReferenceCreateModal definition={definition} open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    </ListFrame>
   );
 }
