@@ -5,22 +5,17 @@ import {
   STATEMENT_CONFIRM_DELETE,
   STATEMENT_CONFIRM_PAID,
   STATEMENT_CONFIRM_UNPAY,
-  type StatementDetailRecord,
   statementUpdateSchema,
 } from '@isf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { useDetailActions } from '../../components/detail-page/use-detail-actions';
-import { useDetailForm } from '../../components/detail-page/use-detail-form';
-import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { useAuth } from '../../lib/auth-store';
-import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate } from '../../lib/i18n';
 import { STATEMENT_LIST_ROUTE } from '../../lib/routes';
 import { confirmAndRun } from './statement-action';
@@ -49,26 +44,15 @@ const emptyToNull = (value: string | null | undefined) => (value ? value : null)
  */
 export function StatementDetailPage() {
   const { t } = useTranslation();
-  const routeId = useRouteId();
-  const id = routeId ?? 0;
   const { can, hasOption } = useAuth();
-  const editing = useEditMode();
   const queryClient = useQueryClient();
-  const toFormValues = useCallback(statementFormValuesOf, []);
-  const detail = useDetailForm<StatementDetailRecord, StatementFormValues>({
-    queryKey: statementQueryKey(id),
-    fetch: () => fetchStatement(id),
-    enabled: routeId !== null,
-    toFormValues,
-  });
-  const { form, reload } = detail;
-  const statement = detail.record;
-  const listPaths = [STATEMENT_LIST_PATH, ...(statement ? [marketStatementsPath(statement.market.id)] : [])];
-
-  const actions = useDetailActions({
-    detail,
-    queryKey: statementQueryKey(id),
-    listPaths,
+  const screen = useDetailScreen({
+    queryKey: statementQueryKey,
+    fetch: fetchStatement,
+    toFormValues: statementFormValuesOf,
+    listPaths: [STATEMENT_LIST_PATH],
+    // the statement's market shows its statements too
+    otherKeys: (record) => (record ? [listQueryKey(marketStatementsPath(record.market.id))] : []),
     schema: statementUpdateSchema,
     payloadOf: (values) => {
       const form = values as StatementFormValues;
@@ -80,18 +64,18 @@ export function StatementDetailPage() {
         depositReleaseDate: emptyToNull(form.depositReleaseDate),
       };
     },
-    update: (payload) => updateStatement(id, payload),
-    remove: () => deleteStatement(id),
+    update: updateStatement,
+    remove: deleteStatement,
   });
+  const { routeId, id, editing, form, actions } = screen;
+  const statement = screen.record;
 
   if (routeId === null) {
     return <Navigate to={STATEMENT_LIST_ROUTE} replace />;
   }
 
   const changed = async () => {
-    for (const path of listPaths) {
-      void queryClient.invalidateQueries({ queryKey: listQueryKey(path) });
-    }
+    actions.refreshLists();
     // paying moves the invoiced attachments (and their RG releases) too: the record and its two panels, all
     // keyed under the statement's key, read again (the form follows the record read)
     await queryClient.invalidateQueries({ queryKey: statementQueryKey(id) });
@@ -192,12 +176,9 @@ export function StatementDetailPage() {
       }
       entity="monthly_statement"
       listRoute={STATEMENT_LIST_ROUTE}
-      loading={detail.loading}
-      notFound={detail.missing}
-      form={form}
+      {...screen.page}
       tabs={statement ? tabs : undefined}
       onSave={statement && !statement.locked ? actions.save : undefined}
-      onReload={reload}
       onDelete={statement && !paid ? actions.remove : undefined}
       deleteConfirm={STATEMENT_CONFIRM_DELETE}
       extra={buttons}
