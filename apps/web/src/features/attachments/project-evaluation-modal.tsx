@@ -1,13 +1,8 @@
-import {
-  CRITERIA_OF_TYPE,
-  commentRequired,
-  EVALUATION_COMMENT_REQUIRED_MESSAGE,
-  EVALUATION_MAX_STARS,
-  type EvaluationCriterion,
-} from '@isf/contract';
-import { Button, Form, Input, Modal, Rate, Typography } from 'antd';
+import { CRITERIA_OF_TYPE, type EvaluationCriterion } from '@isf/contract';
+import { Button, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EvaluationRatingFields } from '../../components/evaluation-rating-fields';
 import { getFeedback } from '../../lib/feedback';
 import { skipProjectEvaluation, submitProjectEvaluation } from './attachments.api';
 
@@ -35,8 +30,6 @@ export function ProjectEvaluationModal({ orderId, attachmentId, subject, onDone 
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState<'submit' | 'skip' | null>(null);
   const criteria = CRITERIA_OF_TYPE.project;
-  const ratings = Form.useWatch([], form) ?? {};
-  const needsComment = commentRequired(criteria.map((criterion) => ratings[criterion]));
 
   const submit = async (values: Values) => {
     setBusy('submit');
@@ -94,35 +87,7 @@ export function ProjectEvaluationModal({ orderId, attachmentId, subject, onDone 
     >
       <Typography.Paragraph type="secondary">{t('attachmentEvaluation.intro', { subject })}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
-        {criteria.map((criterion) => (
-          <Form.Item
-            key={criterion}
-            name={criterion}
-            label={t(`evaluations.criterion.${criterion}`)}
-            rules={[{ required: true, message: t('evaluations.starsRequired') }]}
-          >
-            <Rate count={EVALUATION_MAX_STARS} aria-label={t(`evaluations.criterion.${criterion}`)} />
-          </Form.Item>
-        ))}
-        <Form.Item
-          name="comment"
-          label={t('evaluations.comment')}
-          dependencies={[...criteria]}
-          required={needsComment}
-          rules={[
-            {
-              // the ratings as they are now, not as the last render saw them
-              validator: async (_rule, value?: string) => {
-                const current = form.getFieldsValue([...criteria]) as Values;
-                if (commentRequired(criteria.map((criterion) => current[criterion])) && !value?.trim()) {
-                  throw new Error(EVALUATION_COMMENT_REQUIRED_MESSAGE);
-                }
-              },
-            },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={4000} aria-label={t('evaluations.comment')} />
-        </Form.Item>
+        <EvaluationRatingFields form={form} criteria={criteria} />
       </Form>
     </Modal>
   );

@@ -1,19 +1,17 @@
 import { UploadOutlined } from '@ant-design/icons';
 import {
   CRITERIA_OF_TYPE,
-  commentRequired,
-  EVALUATION_COMMENT_REQUIRED_MESSAGE,
   EVALUATION_DOCUMENT_TYPE_CODE,
   EVALUATION_FILE_TOO_LARGE_MESSAGE,
   EVALUATION_MAX_FILE_BYTES,
-  EVALUATION_MAX_STARS,
   type EvaluationCriterion,
 } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Rate, Upload, type UploadFile } from 'antd';
+import { Button, Form, Modal, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
+import { EvaluationRatingFields } from '../../components/evaluation-rating-fields';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
 import { createProcurementEvaluation, createSafetyEvaluation, uploadEvaluationFile } from './evaluations.api';
@@ -45,8 +43,6 @@ export function EvaluationCreateModal({
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [saving, setSaving] = useState(false);
   const criteria = CRITERIA_OF_TYPE[kind];
-  const ratings = Form.useWatch([], form) ?? {};
-  const needsComment = commentRequired(criteria.map((criterion) => ratings[criterion]));
   const canAttach = can('document', 'create') && can('document_type', 'read');
   const types = useQuery({ queryKey: DOCUMENT_TYPES_QUERY_KEY, queryFn: fetchDocumentTypes, enabled: canAttach });
   const evaluationType = types.data?.find((type) => type.code === EVALUATION_DOCUMENT_TYPE_CODE);
@@ -87,35 +83,7 @@ export function EvaluationCreateModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
-        {criteria.map((criterion) => (
-          <Form.Item
-            key={criterion}
-            name={criterion}
-            label={t(`evaluations.criterion.${criterion}`)}
-            rules={[{ required: true, message: t('evaluations.starsRequired') }]}
-          >
-            <Rate count={EVALUATION_MAX_STARS} aria-label={t(`evaluations.criterion.${criterion}`)} />
-          </Form.Item>
-        ))}
-        <Form.Item
-          name="comment"
-          label={t('evaluations.comment')}
-          dependencies={[...criteria]}
-          rules={[
-            {
-              // the ratings as they are now: the watched ones may not have re-rendered yet (a star clicked just before submit)
-              validator: async (_rule, value?: string) => {
-                const current = form.getFieldsValue([...criteria]) as Values;
-                if (commentRequired(criteria.map((criterion) => current[criterion])) && !value?.trim()) {
-                  throw new Error(EVALUATION_COMMENT_REQUIRED_MESSAGE);
-                }
-              },
-            },
-          ]}
-          required={needsComment}
-        >
-          <Input.TextArea rows={3} maxLength={4000} />
-        </Form.Item>
+        <EvaluationRatingFields form={form} criteria={criteria} />
         {canAttach && evaluationType ? (
           <Form.Item label={t('evaluations.attachments')} extra={t('evaluations.attachmentsHint')}>
             <Upload
