@@ -274,3 +274,77 @@ describe('the running amount follows the writes (stored node summaries)', () => 
     expect(seen.sst).toBeGreaterThan(0);
   });
 });
+
+/**
+ * The counts of the order and attachment nodes read the node summaries (`row.summary`, kept by triggers):
+ * before and after moves, for an administrator, a project manager and a subcontractor acting for him, the
+ * answer equals the former tokens count; and a change made to a summary alone shows in the counts.
+ */
+describe('GET /dashboard/nodes counts orders and attachments from the node summaries', () => {
+  const scopes = ['admin', 'cdp', 'sst'] as const;
+  const seen = new Set<string>();
+
+  async function expectFormer(step: string) {
+    for (const uid of scopes) {
+      const actors = await actorsOf(uid);
+      const found = await get<DashboardNode[]>(uid, '/api/dashboard/nodes');
+      expect(found.status).toBe(200);
+      for (const node of found.body) {
+        if ((node.objectName === 'order' || node.objectName === 'attachement') && node.count > 0) {
+          seen.add(`${uid} ${node.objectName} count`);
+        }
+        if ((node.objectName === 'order' || node.objectName === 'attachement') && node.haveToDo > 0) {
+          seen.add(`${uid} ${node.objectName} haveToDo`);
+        }
+      }
+      expect(found.body, `${step}: ${uid}`).toEqual(
+        await formerDashboardNodes(suite.db, suite.app.workflow.registry, actors, roleIdsOf(actors)),
+      );
+    }
+  }
+
+  it('answers the former count before and after moves', async () => {
+    const { admin, fx: fixtures } = suite;
+    await expectFormer('start');
+    const market = await marketWithBpu(suite.app, suite.db, admin);
+    const order = await createOrder(suite.app, suite.db, admin, market.marketId);
+    await expectFormer('an order created');
+    const submitted = await fixtures.move('order', order, 'os_submit_to_cdp', 'os_validation_cdp');
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    await expectFormer('an order submitted to the project manager');
+    const validated = await fixtures.validatedOrder(market);
+    const attachment = await fixtures.attachment(validated);
+    await expectFormer('an order validated, an attachment created');
+    const moved = await fixtures.move('attachement', attachment, 'att_submit_to_cdp', 'att_validating');
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectFormer('an attachment submitted');
+    const closed = await fixtures.move('order', validated, 'os_to_closed', 'os_closed');
+    expect(closed.statusCode, closed.body).toBe(200);
+    await expectFormer('an order closed');
+    // the comparison meant something for each scope
+    for (const uid of scopes) {
+      for (const seenAs of ['order count', 'attachement count', 'order haveToDo']) {
+        expect(seen.has(`${uid} ${seenAs}`), `${uid} ${seenAs}`).toBe(true);
+      }
+    }
+  });
+
+  it('reads the summary rows, not the items', async () => {
+    const countsOf = async () =>
+      (await get<DashboardNode[]>('admin', '/api/dashboard/nodes')).body
+        .filter((node) => node.objectName === 'order' || node.objectName === 'attachement')
+        .map((node) => `${node.nodeCode}:${node.count}/${node.haveToDo}`);
+    const before = await countsOf();
+    expect(before.length).toBeGreaterThan(0);
+    // the summaries alone changed (their triggers are on the items): counts read from them follow
+    await suite.db.execute(sql`UPDATE order_node_summaries SET orders = orders + 1000`);
+    await suite.db.execute(sql`UPDATE attachment_node_summaries SET attachments = attachments + 1000`);
+    try {
+      const after = await countsOf();
+      expect(after).not.toEqual(before);
+    } finally {
+      await suite.db.execute(sql`UPDATE order_node_summaries SET orders = orders - 1000`);
+      await suite.db.execute(sql`UPDATE attachment_node_summaries SET attachments = attachments - 1000`);
+    }
+  });
+});

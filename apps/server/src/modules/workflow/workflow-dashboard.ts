@@ -45,7 +45,10 @@ async function tokenCounts(db: Database, registry: WorkflowRegistry, actors: Res
 /**
  * The counts of the nodes of kinds that store their node, read on the item's row (`wf_node_id = node` and
  * the visibility on the row: the index on the stored node), each stopping after `cap` rows like a list's
- * count: one statement, one capped count per node and filter. My tasks is not counted again when it is
+ * count: one statement, one capped count per node and filter. A kind summed ahead per node and scope key
+ * (`row.summary`: orders, attachments) and without assignee sums its summary's rows of the node instead
+ * (All: the caller's scope on the summary; My tasks: the acting profiles' node ids and scope on its keys, as
+ * `workItemSummaryFilter`), exact and then capped the same way. My tasks is not counted again when it is
  * the All count (the caller alone acts on the node, nobody delegated, the kind narrows to no assignee),
  * nor when no actor moves items forward from the node (0).
  */
@@ -68,17 +71,25 @@ async function storedCounts(
     if (!kind) {
       continue;
     }
+    // a kind summed ahead per node and scope key (`row.summary`) whose My tasks reads only those keys (no
+    // assignee) counts from the summary's rows, exactly (capped afterwards); the others count their rows
+    const summary = kind.assignee ? undefined : kind.row.summary;
     const alias = sql.identifier(kind.row.alias);
-    const entityId = sql`${alias}.id`;
-    const nodeId = sql`${alias}.${sql.identifier(kind.nodeColumn.column)}`;
+    const entityId = summary ? sql`NULL` : sql`${alias}.id`;
+    const nodeId = summary ? summary.node : sql`${alias}.${sql.identifier(kind.nodeColumn.column)}`;
+    const scope = summary ? summary.scope : kind.row.scope;
     // without a condition, the item's table alone: an index-only scan of its stored node (a join to
     // the order, even one PostgreSQL removes, makes it read the attachments' rows)
     const capped = (condition: SQL | undefined) =>
-      sql`(SELECT count(*) FROM (SELECT 1 FROM ${
-        condition ? kind.row.from : sql`${sql.identifier(kind.nodeColumn.table)} ${alias}`
-      } WHERE ${nodeId} = ${node.id}${condition ? sql` AND ${condition}` : sql``} LIMIT ${cap + 1}) AS capped)::int`;
+      summary
+        ? sql`(SELECT coalesce(sum(${summary.count}), 0) FROM ${summary.from} WHERE ${nodeId} = ${node.id}${
+            condition ? sql` AND ${condition}` : sql``
+          })::bigint`
+        : sql`(SELECT count(*) FROM (SELECT 1 FROM ${
+            condition ? kind.row.from : sql`${sql.identifier(kind.nodeColumn.table)} ${alias}`
+          } WHERE ${nodeId} = ${node.id}${condition ? sql` AND ${condition}` : sql``} LIMIT ${cap + 1}) AS capped)::int`;
     const total = `total_${node.id}`;
-    columns.push(sql`${capped(kind.row.scope(self.principal))} AS ${sql.identifier(total)}`);
+    columns.push(sql`${capped(scope(self.principal))} AS ${sql.identifier(total)}`);
     const acting = actors.filter((actor) => actor.nodes.forward.includes(node.id));
     const alone = acting.length === 1 && acting[0] === self && !kind.assignee;
     let toDo: string | 'same' | 'none' = alone ? 'same' : 'none';
@@ -87,7 +98,7 @@ async function storedCounts(
       const condition = rowFilterCondition(registry, acting, 'haveToDo', node.entity, {
         entityId,
         nodeId,
-        scope: kind.row.scope,
+        scope,
       });
       columns.push(sql`${capped(condition)} AS ${sql.identifier(toDo)}`);
     }
@@ -114,8 +125,8 @@ async function storedCounts(
 /**
  * Every node the caller's roles see (theirs and their delegators'), with the items in their scope (All)
  * and those they must move forward (My tasks): the home dashboard's process table and tasks. Orders and
- * attachments are counted on their rows, up to the lists' cap (`countCapped`: "more than"); the other
- * kinds' few tokens exactly (docs/performance.md, "Dashboard (issue 14)").
+ * attachments are counted from their node summaries, shown up to the lists' cap (`countCapped`: "more
+ * than"); the other kinds' few tokens exactly (docs/performance.md, "Dashboard (issue 14)").
  */
 export async function dashboardNodes(
   db: Database,
