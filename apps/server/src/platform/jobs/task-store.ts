@@ -6,6 +6,16 @@ import type { TaskOutcome } from './job-outcome.js';
 import type { TaskRecord, TaskTarget } from './job-types.js';
 
 /** A runaway handler must not grow a task row without bound. */
+/** The change that takes a task into ERROR with the event that says why (a stale or an orphan task). */
+function intoError(event: { name: string; description: string }) {
+  return {
+    status: 'ERROR' as const,
+    events: sql`${tasks.events} || jsonb_build_array(jsonb_build_object(
+      'time', clock_timestamp(), 'name', ${event.name}::text, 'description', ${event.description}::text))`,
+    updatedAt: sql`clock_timestamp()`,
+  };
+}
+
 export const MAX_TASK_EVENTS = 500;
 
 export type TaskChange = {
@@ -94,12 +104,7 @@ export function createTaskStore(db: Database) {
     async claimStale(taskId: number, leaseSeconds: number, event: { name: string; description: string }): Promise<boolean> {
       const claimed = await db
         .update(tasks)
-        .set({
-          status: 'ERROR',
-          events: sql`${tasks.events} || jsonb_build_array(jsonb_build_object(
-            'time', clock_timestamp(), 'name', ${event.name}::text, 'description', ${event.description}::text))`,
-          updatedAt: sql`clock_timestamp()`,
-        })
+        .set(intoError(event))
         .where(
           and(
             eq(tasks.id, taskId),
@@ -132,12 +137,7 @@ export function createTaskStore(db: Database) {
     async claimOrphan(taskId: number, event: { name: string; description: string }): Promise<boolean> {
       const claimed = await db
         .update(tasks)
-        .set({
-          status: 'ERROR',
-          events: sql`${tasks.events} || jsonb_build_array(jsonb_build_object(
-            'time', clock_timestamp(), 'name', ${event.name}::text, 'description', ${event.description}::text))`,
-          updatedAt: sql`clock_timestamp()`,
-        })
+        .set(intoError(event))
         .where(and(eq(tasks.id, taskId), waiting, jobGone))
         .returning({ id: tasks.id });
       return claimed.length > 0;

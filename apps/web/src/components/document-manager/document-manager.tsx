@@ -1,11 +1,12 @@
 import { DeleteOutlined, FileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ApiError, downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
+import { QueryTable } from '../data-table/query-table';
 import { DocumentComment } from './document-comment';
 import { DocumentUploadForm } from './document-upload-form';
 import { DocumentWorkflowButton } from './document-workflow-button';
@@ -143,22 +144,7 @@ export function DocumentManager({ entity, entityId, canDelete, canAdd = true, fo
   return (
     <div className="isf-document-manager">
       {canUpload ? <DocumentUploadForm entity={entity} entityId={entityId} onUploaded={reload} /> : null}
-      <Table<DocumentRow>
-        size="small"
-        bordered
-        rowKey="id"
-        columns={columns}
-        dataSource={query.data ?? []}
-        loading={query.isFetching}
-        pagination={false}
-        locale={{
-          emptyText: query.isError ? (
-            <Typography.Text type="danger">{t('table.fetchingError')}</Typography.Text>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.noData')} />
-          ),
-        }}
-      />
+      <QueryTable<DocumentRow> columns={columns} rows={query.data} fetching={query.isFetching} failed={query.isError} />
     </div>
   );
 }

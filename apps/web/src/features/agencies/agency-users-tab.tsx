@@ -1,8 +1,9 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryTable } from '../../components/data-table/query-table';
 import { EntityLink } from '../../components/entity-link';
 import { PickerModal } from '../../components/picker/picker-modal';
 import { ApiError } from '../../lib/api-client';
@@ -98,22 +99,7 @@ export function AgencyUsersTab({ agencyId }: { agencyId: number }) {
           </Button>
         </div>
       ) : null}
-      <Table<AgencyUser>
-        size="small"
-        bordered
-        rowKey="id"
-        columns={columns}
-        dataSource={query.data ?? []}
-        loading={query.isFetching}
-        pagination={false}
-        locale={{
-          emptyText: query.isError ? (
-            <Typography.Text type="danger">{t('table.fetchingError')}</Typography.Text>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.noData')} />
-          ),
-        }}
-      />
+      <QueryTable<AgencyUser> columns={columns} rows={query.data} fetching={query.isFetching} failed={query.isError} />
       {picking ? (
         <PickerModal<UserOption>
           title={t('picker.title', { name: t('agencies.usersPick') })}

@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AgencyRow } from '@isf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryTable } from '../../components/data-table/query-table';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
 import { ApiError } from '../../lib/api-client';
@@ -111,22 +112,12 @@ export function CompanyAgenciesTab({ company }: CompanyAgenciesTabProps) {
           </Button>
         </div>
       ) : null}
-      <Table<AgencyRow>
-        size="small"
-        bordered
-        rowKey="id"
+      <QueryTable<AgencyRow>
         columns={columns}
-        dataSource={query.data?.content ?? []}
-        loading={query.isFetching}
-        pagination={false}
+        rows={query.data?.content}
+        fetching={query.isFetching}
+        failed={query.isError}
         scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: query.isError ? (
-            <Typography.Text type="danger">{t('table.fetchingError')}</Typography.Text>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.noData')} />
-          ),
-        }}
       />
       {canCreate ? (
         <AgencyCreateModal
