@@ -11,12 +11,22 @@ export function projectScope(principal: Principal, projectId: SQL): SQL | undefi
       return undefined;
     case 2:
     case 4:
-      return sql`${projectId} IN (SELECT project_id FROM user_projects WHERE user_id = ${principal.userId})`;
+      return userProject(principal.userId, projectId);
     case 3:
       return principal.managerId === null
         ? sql`FALSE`
-        : sql`${projectId} IN (SELECT project_id FROM user_projects WHERE user_id = ${principal.managerId})`;
+        : userProject(principal.managerId, projectId);
   }
+}
+
+/**
+ * The project is one of the user's: a lookup of the pair in `user_projects`' primary key. Written as EXISTS
+ * rather than `IN (SELECT project_id … WHERE user_id = …)`: the same semi-join in a list, but where the user
+ * is a column of an outer row (a move's notification candidates) the IN form ran as a subplan reading all
+ * the user's projects for each candidate (128 ms for 155 candidates of 6,000 projects each, 0.5 ms as EXISTS).
+ */
+function userProject(userId: number, projectId: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM user_projects WHERE user_id = ${userId} AND project_id = ${projectId})`;
 }
 
 /** The scope on an agency-bound record: visibility 4 (subcontractor staff) sees only its agencies. */
