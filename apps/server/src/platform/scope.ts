@@ -13,9 +13,7 @@ export function projectScope(principal: Principal, projectId: SQL): SQL | undefi
     case 4:
       return userProject(principal.userId, projectId);
     case 3:
-      return principal.managerId === null
-        ? sql`FALSE`
-        : userProject(principal.managerId, projectId);
+      return principal.managerId === null ? sql`FALSE` : userProject(principal.managerId, projectId);
   }
 }
 
