@@ -52,15 +52,20 @@ export async function createEnvelope(app: FastifyInstance, db: Database, token: 
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
 
-/** Uploads a PDF to the envelope through the document manager; answers the response. */
-export async function uploadToEnvelope(app: FastifyInstance, db: Database, token: string, envelopeId: number) {
+/** Uploads a PDF to a record of `entity` through the document manager; answers the response. */
+export async function uploadDocument(app: FastifyInstance, db: Database, token: string, entity: string, entityId: number) {
   const [type] = await db.select({ id: documentTypes.id }).from(documentTypes).orderBy(asc(documentTypes.id)).limit(1);
   const form = multipart([
     { name: 'type', value: String(type?.id) },
-    { name: 'entity', value: 'envelope' },
-    { name: 'id', value: String(envelopeId) },
+    { name: 'entity', value: entity },
+    { name: 'id', value: String(entityId) },
     { name: 'comment', value: 'Contrat' },
     { name: 'file', fileName: 'contrat.pdf', content: PDF, contentType: 'application/pdf' },
   ]);
   return inject(app, { method: 'POST', url: '/api/document', token, payload: form.payload, headers: form.headers });
+}
+
+/** Uploads a PDF to the envelope through the document manager; answers the response. */
+export function uploadToEnvelope(app: FastifyInstance, db: Database, token: string, envelopeId: number) {
+  return uploadDocument(app, db, token, 'envelope', envelopeId);
 }

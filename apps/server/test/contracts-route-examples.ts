@@ -1,7 +1,8 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { contractPayload, createContract, createEnvelope, uploadToEnvelope } from './contracts-fixtures.js';
+import { companies } from '../src/db/schema/index.js';
+import { contractPayload, createContract, createEnvelope, uploadDocument, uploadToEnvelope } from './contracts-fixtures.js';
 import { inject } from './helper.js';
 import { multipart } from './multipart.js';
 import type { ExampleContext, RouteExample } from './route-examples.js';
@@ -10,9 +11,13 @@ import { transitionIdOf } from './workflow-fixtures.js';
 const newContract = (context: ExampleContext) => createContract(context.app, context.db, context.admin);
 const newEnvelope = (context: ExampleContext) => createEnvelope(context.app, context.db, context.admin);
 
-/** A PDF of a new envelope moved to doc_validated (what the signature route sends); its id. */
+/**
+ * A PDF of the first company moved to doc_validated (what the signature route sends from the documents
+ * screen); its id. Not an envelope's: those follow their envelope and are not moved one by one.
+ */
 async function validatedDocument(context: ExampleContext): Promise<number> {
-  const upload = await uploadToEnvelope(context.app, context.db, context.admin, await newEnvelope(context));
+  const [company] = await context.db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)).limit(1);
+  const upload = await uploadDocument(context.app, context.db, context.admin, 'company', Number(company?.id));
   expect(upload.statusCode, upload.body).toBe(200);
   const documentId = Number(upload.json().id);
   for (const code of ['doc_submit_to_validation', 'doc_to_validated']) {
