@@ -142,7 +142,7 @@ function EnvelopeDetail({
           </Button>
         ) : null}
       </Space>
-      {draft ? null : <SignatureStatusAlert target={{ envelopeId: envelope.id }} />}
+      {draft ? null : <SignatureStatusAlert target={{ envelopeId: envelope.id }} onSettled={onChanged} />}
       <Card size="small" title={t('envelopes.documents')}>
         <DocumentManager
           entity="envelope"

@@ -129,6 +129,32 @@ describe('SignatureStatusAlert', { timeout: 60_000 }, () => {
     vi.unstubAllGlobals();
   });
 
+  it('tells its owner once when an ongoing request is seen signed (the envelope reads its documents again)', async () => {
+    spyFeedback();
+    let asked = 0;
+    const request = (status: string) => ({
+      id: 4,
+      status,
+      reason: null,
+      signers: [{ name: 'Sacha Sous-traitant', email: 'sacha@example.com' }],
+      createdAt: '2026-11-27T10:00:00Z',
+      completedAt: status === 'done' ? '2026-11-27T10:05:00Z' : null,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        asked += 1;
+        return reply(200, { request: request(asked === 1 ? 'ongoing' : 'done') });
+      }),
+    );
+    const onSettled = vi.fn();
+    renderRoutes([{ path: '/', element: <SignatureStatusAlert target={{ envelopeId: 12 }} onSettled={onSettled} /> }], '/');
+    expect(await screen.findByText('Signature électronique : En cours de signature')).toBeTruthy();
+    expect(onSettled).not.toHaveBeenCalled();
+    expect(await screen.findByText('Signature électronique : Signée', {}, { timeout: 15_000 })).toBeTruthy();
+    await waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1));
+  });
+
   it('shows a declined request with its signers and its reason', async () => {
     spyFeedback();
     const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>

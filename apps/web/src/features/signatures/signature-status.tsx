@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSignature, signatureQueryKey } from './signatures.api';
 
@@ -7,9 +8,16 @@ const TYPES = { ongoing: 'info', done: 'success', declined: 'error', expired: 'w
 
 /**
  * The last signature request of an envelope or a document: its state, its signers, and why it was
- * declined or expired. Asked again every 5 s while the signers have not finished.
+ * declined or expired. Asked again every 5 s while the signers have not finished; `onSettled` is called when
+ * it is seen to finish (the owner reads its documents again: the signed copy has joined them).
  */
-export function SignatureStatusAlert({ target }: { target: { envelopeId: number } | { documentId: number } }) {
+export function SignatureStatusAlert({
+  target,
+  onSettled,
+}: {
+  target: { envelopeId: number } | { documentId: number };
+  onSettled?: () => void;
+}) {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: signatureQueryKey(target),
@@ -18,6 +26,14 @@ export function SignatureStatusAlert({ target }: { target: { envelopeId: number 
     refetchInterval: (current) => (current.state.data?.request?.status === 'ongoing' ? 5_000 : false),
   });
   const request = query.data?.request;
+  const status = request?.status;
+  const seen = useRef(status);
+  useEffect(() => {
+    if (seen.current === 'ongoing' && status !== undefined && status !== 'ongoing') {
+      onSettled?.();
+    }
+    seen.current = status;
+  }, [status, onSettled]);
   if (!request) {
     return null;
   }
