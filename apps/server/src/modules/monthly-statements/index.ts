@@ -7,3 +7,4 @@ export { generateStatements } from './statement-generation.js';
 export { loadStatementPdfData } from './statement-pdf.js';
 export { statementPdfDefinition } from './statement-pdf-layout.js';
 export { tickStatementSchedule } from './statement-schedule.js';
+export { refreshStatementSummaries, statementSummaries } from './statement-summaries.js';
