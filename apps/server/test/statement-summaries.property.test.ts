@@ -3,8 +3,12 @@ import { sql, TransactionRollbackError } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projects, userProjects } from '../src/db/schema/index.js';
-import { generateStatements, refreshStatementSummaries, statementSummaries } from '../src/modules/monthly-statements/index.js';
-import { statementList } from '../src/modules/monthly-statements/monthly-statements.lists.js';
+import {
+  generateStatements,
+  refreshStatementSummaries,
+  statementList,
+  statementSummaries,
+} from '../src/modules/monthly-statements/index.js';
 import { parseListQuery, runList } from '../src/platform/list-engine.js';
 import type { Principal } from '../src/platform/principal.js';
 import { rowsOf } from '../src/platform/sql-rows.js';

@@ -1,4 +1,6 @@
 // The monthly-statements module's face: what the app and the other modules may use of it (docs/architecture.md).
+
+export { statementList } from './monthly-statements.lists.js';
 export { registerStatementRoutes } from './monthly-statements.routes.js';
 export { createStatementService } from './monthly-statements.service.js';
 export { REVERSE_CHARGE_REASON } from './statement-facturx.js';
