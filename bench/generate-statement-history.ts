@@ -8,7 +8,7 @@
  * invoice no attachment (the data set's attachments start in 2019): the list, its count and its totals treat
  * them as any statement (same table, same markets and scopes), their figures are 0.
  *
- * Written with the triggers on (no `session_replication_role = replica`): `statement_summaries` (migration 0054)
+ * Written with the triggers on (no `session_replication_role = replica`): `statement_summaries` (migration 0055)
  * follows each chunk through its statement triggers. Chunks of CHUNK_MONTHS months, each committed with its
  * progress (`statements_history_months` in bench_meta; the anchor month in `statements_history_anchor`), so an
  * interrupted run resumes; ON CONFLICT on (market, month) makes a chunk idempotent. Then ANALYZE.

@@ -81,7 +81,7 @@ async function ensurePlan(handle: DatabaseHandle): Promise<void> {
 }
 
 /**
- * The statements' stored figures (their invoiced sums and released RG, migrations 0041 and 0054) and the
+ * The statements' stored figures (their invoiced sums and released RG, migrations 0041 and 0055) and the
  * statement summaries rebuilt from the links, which the chunks wrote without their triggers; once per data set
  * (`statement_figures_refreshed` in bench_meta: a data set generated before this step gets it at the next run).
  */

@@ -19,7 +19,7 @@ import { type SeededMarket, seedGenerationMarkets } from './statement-generation
 import { formerStatementList } from './statement-list-former-query.js';
 
 /**
- * The statement list's unfiltered count and totals read `statement_summaries` (migration 0054), kept by
+ * The statement list's unfiltered count and totals read `statement_summaries` (migration 0055), kept by
  * triggers: after random sequences of statement writes — generation, statements created by hand, attachments
  * added and removed, RG released and taken back, paid, unpaid, deleted, an invoiced attachment's money and a
  * market's VAT edited by SQL (as a script would) — the stored summaries equal their recomputation from the

@@ -56,7 +56,7 @@ export const monthlyStatements = pgTable(
     attachmentDepositUsed: numeric('attachment_deposit_used', { precision: 14, scale: 2 }).notNull().default('0'),
     /**
      * The RG released in it (Σ of its `monthly_statement_rg_releases`), kept by a trigger on the releases
-     * (migration 0054): what the statement summaries' TTC is computed from, with the stored sums above.
+     * (migration 0055): what the statement summaries' TTC is computed from, with the stored sums above.
      */
     rgReleased: numeric('rg_released', { precision: 14, scale: 2 }).notNull().default('0'),
     ...versioned,
@@ -119,7 +119,7 @@ export const monthlyStatementRgReleases = pgTable(
 );
 
 /**
- * The statements summed per market (`statement_summaries`, migration 0054, docs/decisions.md "Statement
+ * The statements summed per market (`statement_summaries`, migration 0055, docs/decisions.md "Statement
  * summaries"): their count and the sums of the figures the list totals — invoiced amount, RG, deposit used,
  * RG released and TTC (the VAT rounded per statement, at the market's rate, so the TTC is summed, not derived).
  * Kept by statement-level triggers on `monthly_statements` (and a row trigger on a market's VAT change); the

@@ -3,10 +3,10 @@ import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 
 /**
- * The statements summed per market (`statement_summaries`, migration 0054, docs/decisions.md "Statement
+ * The statements summed per market (`statement_summaries`, migration 0055, docs/decisions.md "Statement
  * summaries"): what the statement list's unfiltered count and totals read. Statement triggers on
  * `monthly_statements` keep it, from the figures stored on each statement (its invoiced sums, migration 0041,
- * and its released RG, 0054, both kept by the triggers of the links); writes that skip triggers (the bench
+ * and its released RG, 0055, both kept by the triggers of the links); writes that skip triggers (the bench
  * generator) are followed by `refreshStatementSummaries`.
  */
 
