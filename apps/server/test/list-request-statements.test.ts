@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, inject, login, type TestApp } from './helper.js';
 
 /**
- * Issue 14, the default orders page at 16 connections: what one list request sends to the database. Each
- * statement costs a round trip and its parsing on both sides, so the work-item filter's actors (the caller's
- * delegations and the nodes their role acts on) are read once per request, not once for the rows and again
- * for the stored totals' rows.
+ * Issue 14, the default orders page at 16 connections: what one list request sends to the database. Totals
+ * summed ahead are read as one statement, without waiting for a totals slot nor the transaction that sets a
+ * timeout for the totals summed from the rows.
  */
 let testApp: TestApp;
 let admin: string;
@@ -27,6 +26,16 @@ beforeAll(async () => {
     }
     return query(...args);
   };
+  // a transaction of its own (PGlite: `transaction`; PostgreSQL: a connection taken from the pool without a
+  // callback, as drizzle's transaction takes it, where the pool's own `query` passes one)
+  const opening = 'transaction' in client ? 'transaction' : 'connect';
+  const open = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[opening]?.bind(client);
+  (client as unknown as Record<string, unknown>)[opening] = (...args: unknown[]) => {
+    if (opening === 'transaction' || args.length === 0) {
+      recording?.push('TRANSACTION');
+    }
+    return open?.(...args);
+  };
 }, 240_000);
 
 afterAll(async () => {
@@ -45,24 +54,17 @@ async function statementsOf(url: string, query: Record<string, string>): Promise
 }
 
 describe('a list request', () => {
-  it('reads the caller’s delegations and role nodes once for My tasks and My scope with totals', async () => {
-    for (const url of ['/api/orders', '/api/attachements']) {
-      for (const filter of ['haveToDo', 'canDo']) {
-        const statements = await statementsOf(url, { filter, page: '0', size: '50', sort: 'id,asc', summary: 'true' });
-        const delegations = statements.filter((statement) => /from "delegations"/i.test(statement));
-        const roleNodes = statements.filter((statement) => /JOIN role_workflow_transitions rwt/i.test(statement));
-        expect(delegations, `${url} ${filter}`).toHaveLength(1);
-        expect(roleNodes, `${url} ${filter}`).toHaveLength(1);
-      }
+  it('reads the totals summed ahead without a transaction, and filtered totals with their timeout', async () => {
+    const query = { page: '0', size: '50', sort: 'id,asc', summary: 'true' };
+    for (const filter of ['all', 'haveToDo', 'canDo']) {
+      const statements = await statementsOf('/api/orders', { ...query, filter });
+      expect(statements, filter).not.toContain('TRANSACTION');
+      expect(
+        statements.filter((statement) => /order_node_summaries/.test(statement)),
+        filter,
+      ).toHaveLength(2);
     }
-  });
-
-  it('reads them again at the next request', async () => {
-    const query = { filter: 'haveToDo', page: '0', size: '50', sort: 'id,asc' };
-    const first = await statementsOf('/api/orders', query);
-    const second = await statementsOf('/api/orders', query);
-    for (const statements of [first, second]) {
-      expect(statements.filter((statement) => /from "delegations"/i.test(statement))).toHaveLength(1);
-    }
+    const filtered = await statementsOf('/api/orders', { ...query, filter: 'all', filters: '{"reference":"2"}' });
+    expect(filtered.filter((statement) => statement === 'TRANSACTION')).toHaveLength(1);
   });
 });

@@ -1,5 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createTokenService } from '../src/platform/tokens.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 /** The signature checks made by the token service (the real `jwtVerify`, counted). */
 const checks = vi.hoisted(() => ({ count: 0 }));
@@ -18,6 +17,13 @@ vi.mock('jose', async (importOriginal) => {
  * Issue 14, the 16-connection orders page: a token's signature is checked once, then its answer is kept
  * until the token expires (docs/decisions.md "One list request, fewer statements").
  */
+// the test files share a worker's modules (vitest.config.ts): the service is loaded again, on the counted `jwtVerify`
+let createTokenService: typeof import('../src/platform/tokens.js').createTokenService;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ createTokenService } = await import('../src/platform/tokens.js'));
+});
+
 describe('the token service', () => {
   it('checks a token’s signature once and answers the same profile after', async () => {
     const tokens = createTokenService('a-secret-of-the-tests', 3600);

@@ -6,13 +6,7 @@ import type { AuditContext } from '../../platform/audit.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
 import { actorsOf } from './workflow-actors.js';
 import { createDefinitionsCache } from './workflow-definitions.js';
-import {
-  type ResolvedActor,
-  resolveActors,
-  rowFilterCondition,
-  type TokenColumns,
-  tokenFilterCondition,
-} from './workflow-filters.js';
+import { resolveActors, rowFilterCondition, type TokenColumns, tokenFilterCondition } from './workflow-filters.js';
 import { refusalCommentGuard } from './workflow-guards.js';
 import { type MoveInput, moveToken } from './workflow-move.js';
 import { registerWorkflowNotifications } from './workflow-notifications.js';
@@ -31,23 +25,6 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
   registerWorkflowNotifications(registry, definitions);
   /** The caller and their delegators, each with the nodes their role acts on (resolved here, not in SQL). */
   const actors = async (principal: Principal) => resolveActors(db, await actorsOf(db, principals, principal));
-  /**
-   * The actors of the list filters, shared by the calls made while one resolution runs and in the same turn
-   * of the event loop after it (a list request asks them for its rows, then for its stored totals' rows: two
-   * statements each, once): forgotten at the next turn, so a later request reads delegations and grants again.
-   */
-  const resolving = new Map<Principal, Promise<ResolvedActor[]>>();
-  const sharedActors = (principal: Principal): Promise<ResolvedActor[]> => {
-    const running = resolving.get(principal);
-    if (running) {
-      return running;
-    }
-    const resolved = actors(principal);
-    resolving.set(principal, resolved);
-    const forget = () => setImmediate(() => resolving.get(principal) === resolved && resolving.delete(principal));
-    resolved.then(forget, forget);
-    return resolved;
-  };
 
   return {
     registry,
@@ -111,7 +88,7 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
         return undefined;
       }
       if (row) {
-        return rowFilterCondition(registry, await sharedActors(principal), filter, entity, { ...row, entityId });
+        return rowFilterCondition(registry, await actors(principal), filter, entity, { ...row, entityId });
       }
       const condition = tokenFilterCondition(registry, await actors(principal), filter, undefined, entity);
       return sql`${entityId} IN (SELECT wt.entity_id FROM workflow_tokens wt WHERE wt.entity_name = ${entity} AND ${condition})`;
@@ -127,7 +104,7 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
       if (filter === 'all' || !summary || kind?.assignee) {
         return undefined;
       }
-      return rowFilterCondition(registry, await sharedActors(principal), filter, entity, {
+      return rowFilterCondition(registry, await actors(principal), filter, entity, {
         entityId: sql`NULL`,
         nodeId: summary.node,
         scope: summary.scope,
