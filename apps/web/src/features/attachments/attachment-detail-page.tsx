@@ -21,9 +21,12 @@ import { ATTACHMENT_LIST_PATH } from '../../lib/list-paths';
 import { ATTACHMENT_LIST_ROUTE } from '../../lib/routes';
 import { useAttachmentHeaderActions } from './attachment-header-actions';
 import { type AttachmentFormValues, AttachmentInformationTab, attachmentFormValuesOf } from './attachment-information-tab';
-import { useAttachmentWorkflowChecks } from './attachment-workflow-checks';
+import { installAttachmentPreChecks, useReturnToEditOnCancel } from './attachment-workflow-checks';
 import { attachmentQueryKey, deleteAttachment, fetchAttachment, orderAttachmentsKey, updateAttachment } from './attachments.api';
 import { AttachmentPrestationsTab } from './prestations/attachment-prestations-tab';
+
+// the attachment pre-checks of the workflow moves (the shell installs them too, for the node screen)
+installAttachmentPreChecks();
 
 /** Whether the attachment may be deleted now (the server says the same: a draft, or a refused one, never locked). */
 function deletable(attachment: AttachmentDetailRecord): boolean {
@@ -62,7 +65,7 @@ export function AttachmentDetailPage() {
     setReloadKey((key) => key + 1);
   };
 
-  const checksModal = useAttachmentWorkflowChecks(() => {
+  useReturnToEditOnCancel(() => {
     if (editable) {
       setEditing(true);
     }
@@ -141,47 +144,44 @@ export function AttachmentDetailPage() {
     ) : null;
 
   return (
-    <>
-      {checksModal}
-      <DetailPage
-        // another attachment opens on its first tab, not on the one left open
-        key={id}
-        title={
-          attachment ? (
-            <>
-              {t('attachmentDetail.title', { reference: attachment.reference })}
-              {attachment.isDGD ? (
-                <Tag color="blue" style={{ marginInlineStart: 12, verticalAlign: 'middle' }}>
-                  {t('attachmentDetail.dgd')}
-                </Tag>
-              ) : null}
-              {attachment.locked ? (
-                <Tag color="red" style={{ marginInlineStart: 8, verticalAlign: 'middle' }}>
-                  {t('attachmentDetail.locked')}
-                </Tag>
-              ) : null}
-            </>
-          ) : (
-            t('attachmentDetail.one')
-          )
-        }
-        entity="attachement"
-        listRoute={ATTACHMENT_LIST_ROUTE}
-        loading={detail.loading}
-        notFound={detail.missing}
-        form={form}
-        tabs={attachment ? tabs : undefined}
-        onSave={attachment?.editable ? actions.save : undefined}
-        onReload={reloadAll}
-        onDelete={attachment && deletable(attachment) ? actions.remove : undefined}
-        extra={header.buttons}
-        banner={
+    <DetailPage
+      // another attachment opens on its first tab, not on the one left open
+      key={id}
+      title={
+        attachment ? (
           <>
-            {refusal}
-            {header.banner}
+            {t('attachmentDetail.title', { reference: attachment.reference })}
+            {attachment.isDGD ? (
+              <Tag color="blue" style={{ marginInlineStart: 12, verticalAlign: 'middle' }}>
+                {t('attachmentDetail.dgd')}
+              </Tag>
+            ) : null}
+            {attachment.locked ? (
+              <Tag color="red" style={{ marginInlineStart: 8, verticalAlign: 'middle' }}>
+                {t('attachmentDetail.locked')}
+              </Tag>
+            ) : null}
           </>
-        }
-      />
-    </>
+        ) : (
+          t('attachmentDetail.one')
+        )
+      }
+      entity="attachement"
+      listRoute={ATTACHMENT_LIST_ROUTE}
+      loading={detail.loading}
+      notFound={detail.missing}
+      form={form}
+      tabs={attachment ? tabs : undefined}
+      onSave={attachment?.editable ? actions.save : undefined}
+      onReload={reloadAll}
+      onDelete={attachment && deletable(attachment) ? actions.remove : undefined}
+      extra={header.buttons}
+      banner={
+        <>
+          {refusal}
+          {header.banner}
+        </>
+      }
+    />
   );
 }

@@ -28,8 +28,11 @@ import { deleteOrder, fetchOrder, orderQueryKey, updateOrder } from './order-det
 import { type OrderFormValues, orderFormValuesOf, orderPayloadOf } from './order-form-values';
 import { useOrderHeaderActions } from './order-header-actions';
 import { OrderInformationTab } from './order-information-tab';
-import { useOrderWorkflowChecks } from './order-workflow-checks';
+import { installOrderPreChecks } from './order-workflow-checks';
 import { OrderPrestationsTab } from './prestations/order-prestations-tab';
+
+// the order pre-checks of the workflow moves (the shell installs them too, for the node screen)
+installOrderPreChecks();
 
 const DELETION_AFTER_VALIDATION_OPTION = 'serviceorders.deletion_after_validation';
 
@@ -63,7 +66,6 @@ export function OrderDetailPage() {
   const lines = useRef<OrderLineInput[] | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const templateId = Form.useWatch('orderTemplate', form) ?? null;
-  const checksModal = useOrderWorkflowChecks();
 
   const refreshLines = () => {
     lines.current = null;
@@ -170,37 +172,34 @@ export function OrderDetailPage() {
     : [];
 
   return (
-    <>
-      {checksModal}
-      <DetailPage
-        title={
-          order ? (
-            <>
-              {t('orderDetail.title', { reference: order.reference })}
-              {order.locked ? (
-                <Tag color="red" style={{ marginInlineStart: 12, verticalAlign: 'middle' }}>
-                  {t('orderDetail.locked')}
-                </Tag>
-              ) : null}
-            </>
-          ) : (
-            t('orderDetail.one')
-          )
-        }
-        entity="order"
-        listRoute={ORDER_LIST_ROUTE}
-        loading={detail.loading}
-        notFound={detail.missing}
-        form={form}
-        tabs={order ? tabs : undefined}
-        onSave={save}
-        onReload={reloadAll}
-        onDelete={shown?.delete ? actions.remove : undefined}
-        deleteConfirm={t('confirm.deleteOrder')}
-        editLabel={shown?.followUpEdit ? t('orderDetail.followUpEdit') : undefined}
-        extra={header.buttons}
-        banner={header.banner}
-      />
-    </>
+    <DetailPage
+      title={
+        order ? (
+          <>
+            {t('orderDetail.title', { reference: order.reference })}
+            {order.locked ? (
+              <Tag color="red" style={{ marginInlineStart: 12, verticalAlign: 'middle' }}>
+                {t('orderDetail.locked')}
+              </Tag>
+            ) : null}
+          </>
+        ) : (
+          t('orderDetail.one')
+        )
+      }
+      entity="order"
+      listRoute={ORDER_LIST_ROUTE}
+      loading={detail.loading}
+      notFound={detail.missing}
+      form={form}
+      tabs={order ? tabs : undefined}
+      onSave={save}
+      onReload={reloadAll}
+      onDelete={shown?.delete ? actions.remove : undefined}
+      deleteConfirm={t('confirm.deleteOrder')}
+      editLabel={shown?.followUpEdit ? t('orderDetail.followUpEdit') : undefined}
+      extra={header.buttons}
+      banner={header.banner}
+    />
   );
 }
