@@ -126,22 +126,22 @@ export function ContractFormFields() {
         />
       </Form.Item>
       <Form.Item name="signatureDate" label={t('contracts.signatureDate')} required>
-        <IsoDateInput style={{ width: 200 }} />
+        <IsoDateInput />
       </Form.Item>
       <Form.Item name="startDate" label={t('contracts.startDate')} required>
-        <IsoDateInput style={{ width: 200 }} />
+        <IsoDateInput />
       </Form.Item>
       <Form.Item name="endDate" label={t('contracts.endDate')} required>
-        <IsoDateInput style={{ width: 200 }} />
+        <IsoDateInput />
       </Form.Item>
       <Form.Item name="duration" label={t('contracts.duration')} required>
         <InputNumber min={1} step={1} precision={0} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="terminationDate" label={t('contracts.terminationDate')}>
-        <IsoDateInput style={{ width: 200 }} />
+        <IsoDateInput />
       </Form.Item>
       <Form.Item name="expirationDateAfterRenewal" label={t('contracts.expirationDateAfterRenewal')}>
-        <IsoDateInput style={{ width: 200 }} />
+        <IsoDateInput />
       </Form.Item>
       <Form.Item name="referent" label={t('contracts.referent')} required>
         <UserPicker title={t('contracts.referent')} required />

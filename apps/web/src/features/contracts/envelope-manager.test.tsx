@@ -136,6 +136,9 @@ describe('EnvelopeManager', { timeout: 20_000 }, () => {
     // the step is the envelope's: shown, not a workflow of the document's own
     expect(screen.getByText('Signé').closest('button')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Workflow de contrat.pdf' })).toBeNull();
+    // no button for this reader: no empty row of buttons (a gap above the documents)
+    const emptyRows = [...document.querySelectorAll('.ant-space-horizontal')].filter((row) => row.childElementCount === 0);
+    expect(emptyRows).toHaveLength(0);
   });
 
   it("says 'access not granted' without the read right on envelopes, and asks nothing", () => {

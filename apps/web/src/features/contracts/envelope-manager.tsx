@@ -93,6 +93,29 @@ function EnvelopeDetail({
     }
   };
 
+  // The envelope's buttons, in one row; none, no row (an empty row would leave a gap above the documents).
+  const actions = [
+    hasOption('envelopes.can_send_for_signature') && canUpdate && SENDABLE_NODES.has(nodeCode) ? (
+      <Button key="send" type="primary" icon={<SendOutlined />} onClick={() => setSending(true)}>
+        {t('envelopes.sendToValidation')}
+      </Button>
+    ) : null,
+    hasOption('envelopes.can_send_for_signature') && canUpdate && nodeCode === 'env_validated' ? (
+      <Button key="sign" type="primary" icon={<EditOutlined />} onClick={() => setSigning(true)}>
+        {t('signature.sendToSignature')}
+      </Button>
+    ) : null,
+    can('contract_template', 'read') ? (
+      <Button key="template" icon={<FilePdfOutlined />} onClick={() => setTemplating(true)}>
+        {t('envelopes.templateButton')}
+      </Button>
+    ) : null,
+    can('envelope', 'delete') && draft ? (
+      <Button key="delete" danger icon={<DeleteOutlined />} onClick={() => void remove()}>
+        {t('detail.delete')}
+      </Button>
+    ) : null,
+  ].filter((action) => action !== null);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Descriptions column={1} size="small" bordered>
@@ -120,28 +143,7 @@ function EnvelopeDetail({
         <Descriptions.Item label={t('envelopes.createdAt')}>{formatIsoDate(envelope.createdAt)}</Descriptions.Item>
         <Descriptions.Item label={t('envelopes.contract')}>{envelope.contractNumber}</Descriptions.Item>
       </Descriptions>
-      <Space wrap>
-        {hasOption('envelopes.can_send_for_signature') && canUpdate && SENDABLE_NODES.has(nodeCode) ? (
-          <Button type="primary" icon={<SendOutlined />} onClick={() => setSending(true)}>
-            {t('envelopes.sendToValidation')}
-          </Button>
-        ) : null}
-        {hasOption('envelopes.can_send_for_signature') && canUpdate && nodeCode === 'env_validated' ? (
-          <Button type="primary" icon={<EditOutlined />} onClick={() => setSigning(true)}>
-            {t('signature.sendToSignature')}
-          </Button>
-        ) : null}
-        {can('contract_template', 'read') ? (
-          <Button icon={<FilePdfOutlined />} onClick={() => setTemplating(true)}>
-            {t('envelopes.templateButton')}
-          </Button>
-        ) : null}
-        {can('envelope', 'delete') && draft ? (
-          <Button danger icon={<DeleteOutlined />} onClick={() => void remove()}>
-            {t('detail.delete')}
-          </Button>
-        ) : null}
-      </Space>
+      {actions.length > 0 ? <Space wrap>{actions}</Space> : null}
       {draft ? null : <SignatureStatusAlert target={{ envelopeId: envelope.id }} onSettled={onChanged} />}
       <Card size="small" title={t('envelopes.documents')}>
         <DocumentManager

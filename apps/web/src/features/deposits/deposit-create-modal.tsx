@@ -41,7 +41,7 @@ export function DepositCreateModal({ owner, open, onClose }: { owner: DepositOwn
         <MoneyInput style={{ width: 240 }} />
       </Form.Item>
       <Form.Item name="reimbursementDate" label={t('deposits.reimbursementDate')}>
-        <IsoDateInput style={{ width: 200 }} />
+        <IsoDateInput />
       </Form.Item>
     </FormModal>
   );

@@ -208,7 +208,7 @@ export function MarketFormFields() {
         <Input />
       </Form.Item>
       <Form.Item name="dateEndOfContract" label={t('markets.dateEndOfContract')}>
-        <IsoDateInput style={{ width: 200 }} />
+        <IsoDateInput />
       </Form.Item>
       <Form.Item name="sapReference" label={t('markets.sapReference')}>
         <TrimmedInput maxLength={100} />

@@ -50,7 +50,7 @@ export function OrderAttachmentsTab({ order, form }: OrderAttachmentsTabProps) {
                 <Typography.Text>{formatMoney(order.alreadyInvoiced)}</Typography.Text>
               </Form.Item>
               <Form.Item name="deliveryDate" label={t('orderDetail.field.deliveryDate')}>
-                <IsoDateInput style={{ width: 200 }} disabled={!editable.has('deliveryDate')} />
+                <IsoDateInput disabled={!editable.has('deliveryDate')} />
               </Form.Item>
               <Form.Item label={t('orderDetail.field.executionPeriod')}>
                 <Typography.Text>{executionPeriod || '—'}</Typography.Text>
@@ -93,7 +93,7 @@ export function OrderAttachmentsTab({ order, form }: OrderAttachmentsTabProps) {
                       },
                     ]}
                   >
-                    <IsoDateInput style={{ width: 200 }} min={order.date} disabled={!editable.has('releaseDate')} />
+                    <IsoDateInput min={order.date} disabled={!editable.has('releaseDate')} />
                   </Form.Item>
                 </>
               ) : null}

@@ -156,6 +156,14 @@ describe('OrderCreateModal', () => {
     await waitFor(() => expect(disabled('Tâche Oracle')).toBe(false));
   }, 30_000);
 
+  it("gives the end date field the date fields' width (the whole date and its calendar icon)", () => {
+    spyFeedback();
+    serve({ markets: [market(1)] });
+    showModal();
+    const picker = screen.getByLabelText('Date de fin').closest('.ant-picker') as HTMLElement;
+    expect(picker.style.width).toBe('200px');
+  });
+
   it('clears the ERP fields when another market is chosen and takes its client order number', async () => {
     spyFeedback();
     serve({ markets: [market(1), market(2)] });

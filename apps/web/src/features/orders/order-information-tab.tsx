@@ -259,7 +259,7 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
               )}
             </Form.Item>
             <Form.Item name="endDate" label={t('orderDetail.field.endDate')} required>
-              <IsoDateInput style={{ width: 200 }} disabled={locked('endDate')} />
+              <IsoDateInput disabled={locked('endDate')} />
             </Form.Item>
             <ReadOnly label={t('orderDetail.field.createdAt')}>{formatIsoDate(order.createdAt)}</ReadOnly>
             <ReadOnly label={t('orderDetail.field.creator')}>{order.creatorName}</ReadOnly>

@@ -118,19 +118,19 @@ export function StatementInformation({
       <Descriptions bordered size="small" column={{ xs: 1, lg: 2 }} items={facts} />
       <Form form={form} layout="vertical" style={{ marginTop: 16 }} disabled={!editing}>
         <Form.Item name="date" label={t('statements.date')} required>
-          <IsoDateInput style={{ width: 200 }} />
+          <IsoDateInput />
         </Form.Item>
         <Form.Item name="sapReference" label={t('statements.sapReference')}>
           <TrimmedInput maxLength={100} />
         </Form.Item>
         <Form.Item name="theoreticalPaymentDate" label={t('statements.theoreticalPaymentDate')}>
-          <IsoDateInput style={{ width: 200 }} />
+          <IsoDateInput />
         </Form.Item>
         <Form.Item name="depositAmount" label={t('statements.depositAmount')}>
           <MoneyInput style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="depositReleaseDate" label={t('statements.depositReleaseDate')}>
-          <IsoDateInput style={{ width: 200 }} />
+          <IsoDateInput />
         </Form.Item>
       </Form>
       {statement.negative ? <Alert type="warning" showIcon title={STATEMENT_NEGATIVE_WARNING} style={{ marginTop: 8 }} /> : null}
