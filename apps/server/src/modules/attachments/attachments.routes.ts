@@ -69,8 +69,11 @@ export function registerAttachmentRoutes(app: FastifyInstance, database: Databas
       app.workflow.workItemFilter(principal, filter, ATTACHMENT_ENTITY, sql`att.id`, {
         nodeId: sql`att.wf_node_id`,
         scope: attachmentRowScope,
+        // the list keeps the caller's own scope (its `scope`, its stored source's): not tested twice
+        callerScoped: true,
       }),
-    storedWorkItems: (principal, filter) => app.workflow.workItemSummaryFilter(principal, filter, ATTACHMENT_ENTITY),
+    storedWorkItems: (principal, filter) =>
+      app.workflow.workItemSummaryFilter(principal, filter, ATTACHMENT_ENTITY, { callerScoped: true }),
   });
 
   typed.post('/api/attachement', { schema: { body: attachmentCreateSchema }, config: right('create') }, async (request) => ({

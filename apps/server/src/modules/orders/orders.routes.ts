@@ -49,8 +49,11 @@ export function registerOrderRoutes(app: FastifyInstance, database: Database): v
       app.workflow.workItemFilter(principal, filter, ORDER_ENTITY, sql`o.id`, {
         nodeId: sql`o.wf_node_id`,
         scope: orderRowScope,
+        // the list keeps the caller's own scope (its `scope`, its stored source's): not tested twice
+        callerScoped: true,
       }),
-    storedWorkItems: (principal, filter) => app.workflow.workItemSummaryFilter(principal, filter, ORDER_ENTITY),
+    storedWorkItems: (principal, filter) =>
+      app.workflow.workItemSummaryFilter(principal, filter, ORDER_ENTITY, { callerScoped: true }),
   });
 
   typed.post('/api/order/create', { schema: { body: orderCreateSchema }, config: right('create') }, async (request) => ({

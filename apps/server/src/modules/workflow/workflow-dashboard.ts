@@ -1,7 +1,7 @@
 import { type DashboardNode, RUNNING_ORDER_NODE_CODES, type RunningOrdersAmount } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { defineList, type ListDefinition, listCountCap } from '../../platform/list-engine.js';
+import { defineList, type ListDefinition, listCountCap, type StoredTotals } from '../../platform/list-engine.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { listNodes, visibleNodeIds } from './workflow-catalogue.js';
 import type { ResolvedActor } from './workflow-filters.js';
@@ -299,7 +299,15 @@ async function runningNodeIds(db: Database): Promise<number[]> {
   return rows.map((row) => Number(row.id));
 }
 
-type RunningOrders = { from: SQL; countFrom?: SQL; where: SQL; label: SQL; amount: SQL | undefined };
+type RunningOrders = {
+  from: SQL;
+  countFrom?: SQL;
+  where: SQL;
+  label: SQL;
+  amount: SQL | undefined;
+  /** The same orders on the order kind's node summary, when it has one: the list's count. */
+  stored?: StoredTotals;
+};
 
 /**
  * The orders running now (validated, not closed) in the caller's scope, amount from the order kind. When
@@ -313,11 +321,24 @@ async function runningOrders(db: Database, registry: WorkflowRegistry, actors: R
     const alias = sql.identifier(kind.row.alias);
     const entityId = sql`${alias}.id`;
     const scope = kind.row.scope(self);
+    const nodeIds = await runningNodeIds(db);
+    const summary = kind.row.summary;
+    const summed = summary?.scope(self);
     return {
+      ...(summary
+        ? {
+            stored: {
+              from: summary.from,
+              count: summary.count,
+              columns: {},
+              where: () => sql`${nodeIn(summary.node, nodeIds)}${summed ? sql` AND ${summed}` : sql``}`,
+            },
+          }
+        : {}),
       from: sql`${kind.row.from} JOIN workflow_tokens wt ON wt.entity_name = ${ORDER_ENTITY} AND wt.entity_id = ${entityId}
         JOIN workflow_nodes wn ON wn.id = wt.node_id`,
       countFrom: kind.row.from,
-      where: sql`${nodeIn(sql`${alias}.${sql.identifier(kind.nodeColumn.column)}`, await runningNodeIds(db))}${
+      where: sql`${nodeIn(sql`${alias}.${sql.identifier(kind.nodeColumn.column)}`, nodeIds)}${
         scope ? sql` AND ${scope}` : sql``
       }`,
       label: kind.label?.(entityId) ?? sql`NULL::text`,
@@ -346,6 +367,8 @@ export async function runningOrderList(
   // on the order's row, the token and node columns are joined for display (a filter on them counts over `from`)
   const joined = running.countFrom !== undefined;
   return defineList({
+    // counted on the node summary's rows of the running nodes in the caller's scope (as the amount)
+    ...(running.stored ? { stored: running.stored } : {}),
     name: 'dashboard-running-orders',
     from: running.from,
     ...(running.countFrom ? { countFrom: running.countFrom } : {}),

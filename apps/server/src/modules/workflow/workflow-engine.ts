@@ -6,7 +6,13 @@ import type { AuditContext } from '../../platform/audit.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
 import { actorsOf } from './workflow-actors.js';
 import { createDefinitionsCache } from './workflow-definitions.js';
-import { resolveActors, rowFilterCondition, type TokenColumns, tokenFilterCondition } from './workflow-filters.js';
+import {
+  type RowColumns,
+  resolveActors,
+  rowFilterCondition,
+  type TokenColumns,
+  tokenFilterCondition,
+} from './workflow-filters.js';
 import { refusalCommentGuard } from './workflow-guards.js';
 import { type MoveInput, moveToken } from './workflow-move.js';
 import { registerWorkflowNotifications } from './workflow-notifications.js';
@@ -82,7 +88,7 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
       filter: WorkflowFilter,
       entity: string,
       entityId: SQL,
-      row?: { nodeId: SQL; scope: (principal: Principal) => SQL | undefined },
+      row?: RowColumns,
     ): Promise<SQL | undefined> {
       if (filter === 'all') {
         return undefined;
@@ -98,7 +104,12 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
      * list's stored count and totals of My scope and My tasks; undefined for All, or when the filter reads
      * more than the summary keys (a kind that assigns its items, or none summed).
      */
-    async workItemSummaryFilter(principal: Principal, filter: WorkflowFilter, entity: string): Promise<SQL | undefined> {
+    async workItemSummaryFilter(
+      principal: Principal,
+      filter: WorkflowFilter,
+      entity: string,
+      options: { callerScoped?: boolean } = {},
+    ): Promise<SQL | undefined> {
       const kind = registry.kind(entity);
       const summary = kind?.row?.summary;
       if (filter === 'all' || !summary || kind?.assignee) {
@@ -108,6 +119,7 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
         entityId: sql`NULL`,
         nodeId: summary.node,
         scope: summary.scope,
+        ...(options.callerScoped ? { callerScoped: true } : {}),
       });
     },
     async move(principal: Principal, input: MoveInput, audit: AuditContext) {
