@@ -8,7 +8,7 @@ import { projectList } from '../src/modules/projects/index.js';
 import { access } from '../src/platform/access.js';
 import { buildListStatements, defineList, type ListDefinition, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { registerList } from '../src/platform/list-routes.js';
-import { containsPattern, foldText } from '../src/platform/text-match.js';
+import { containsPattern, foldText, textContains } from '../src/platform/text-match.js';
 import { actingAs, createTestApp, inject, login, type TestApp, uniqueName, userIdOf } from './helper.js';
 
 type Row = Record<string, unknown> & { id: number };
@@ -205,6 +205,22 @@ describe('accent- and case-insensitive text filters', () => {
       }
     }
     expect(foldText('Société d’ÉVRY, Œuvres ÇA Ñ ÿ')).toBe("societe d'evry, oeuvres ca n y");
+  });
+
+  it('searches a value without letters with LIKE, matching the same texts', async () => {
+    const texts = ['BM-00042-2023-00117', 'BM-10042-2023-001', '12_3 %', '123 4', 'a\\b', "l'an 2023", 'l’an'];
+    const typed = ['2023-001', '-00042-', '2_3', '2_', '%', ' %', '\\', '3 4', '0', "'", '’'];
+    for (const value of typed) {
+      const condition = textContains(sql`t.text`, value);
+      const written = new PgDialect().sqlToQuery(condition).sql;
+      expect(written, value).toBe(/['’]/.test(value) ? 't.text ~ $1' : 't.text LIKE $1');
+      for (const text of texts) {
+        const result = (await testApp.db.execute(
+          sql`SELECT ${condition} AS found FROM (SELECT ${text}::text AS text) AS t`,
+        )) as unknown as { rows: { found: boolean }[] };
+        expect(result.rows[0]?.found, `${text} contains ${value}`).toBe(foldText(text).includes(foldText(value)));
+      }
+    }
   });
 });
 

@@ -111,7 +111,16 @@ export function containsPattern(value: string): string {
   return parts.join('');
 }
 
-/** `column` contains `value`, case and accents ignored: the condition every text search sends. */
+/**
+ * `column` contains `value`, case and accents ignored: the condition every text search sends. A value none
+ * of whose characters has another form (digits and punctuation but the apostrophe: `2023-001`, `-00042-`)
+ * is searched with `LIKE '%…%'`, which matches the same texts as its regular expression (every character
+ * stands for itself) at a few times less per row read; the trigram indexes serve both.
+ */
 export function textContains(column: SQL | SQL.Aliased | { getSQL(): SQL }, value: string): SQL {
+  const folded = foldText(value);
+  if ([...folded].every((character) => variantsOf(character) === character)) {
+    return sql`${column} LIKE ${`%${folded.replace(/[\\%_]/g, (character) => `\\${character}`)}%`}`;
+  }
   return sql`${column} ~ ${containsPattern(value)}`;
 }

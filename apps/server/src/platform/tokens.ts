@@ -30,8 +30,18 @@ export type TokenService = {
   verify(token: string): Promise<number | null>;
 };
 
+/** Tokens whose signature was checked, kept at most this many (the least recently checked dropped first). */
+const VERIFIED_TOKENS = 10_000;
+
 export function createTokenService(secret: string, defaultTtlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  /**
+   * The tokens already verified, with their profile and expiry (seconds): checking an HS256 signature through
+   * WebCrypto cost about a tenth of the app's CPU on the 16-connection orders page (docs/performance.md),
+   * and a token's answer cannot change before it expires (nothing revokes a token). Valid while the current
+   * second is before `exp`, as `jwtVerify` decides.
+   */
+  const verified = new Map<string, { userId: number; expiresAt: number }>();
   return {
     async issue(userId, ttlSeconds = defaultTtlSeconds) {
       return new SignJWT({})
@@ -42,10 +52,30 @@ export function createTokenService(secret: string, defaultTtlSeconds: number): T
         .sign(key);
     },
     async verify(token) {
+      const now = Math.floor(Date.now() / 1000);
+      const known = verified.get(token);
+      if (known && now < known.expiresAt) {
+        verified.delete(token);
+        verified.set(token, known);
+        return known.userId;
+      }
+      verified.delete(token);
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const userId = Number(payload.sub);
-        return Number.isInteger(userId) && userId > 0 ? userId : null;
+        if (!Number.isInteger(userId) || userId <= 0) {
+          return null;
+        }
+        if (typeof payload.exp === 'number') {
+          verified.set(token, { userId, expiresAt: payload.exp });
+          for (const oldest of verified.keys()) {
+            if (verified.size <= VERIFIED_TOKENS) {
+              break;
+            }
+            verified.delete(oldest);
+          }
+        }
+        return userId;
       } catch {
         return null;
       }

@@ -1,0 +1,70 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, inject, login, type TestApp } from './helper.js';
+
+/**
+ * Issue 14, the default orders page at 16 connections: what one list request sends to the database. Totals
+ * summed ahead are read as one statement, without waiting for a totals slot nor the transaction that sets a
+ * timeout for the totals summed from the rows.
+ */
+let testApp: TestApp;
+let admin: string;
+let recording: string[] | null = null;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await login(testApp.app, 'admin', 'admin');
+  // every statement the app's database client sends (PGlite: its query; PostgreSQL: the pool's)
+  const client = (testApp.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text] = args;
+    const statement = typeof text === 'string' ? text : (text as { text?: string } | null)?.text;
+    if (recording && statement) {
+      recording.push(statement.replace(/\s+/g, ' ').trim());
+    }
+    return query(...args);
+  };
+  // a transaction of its own (PGlite: `transaction`; PostgreSQL: a connection taken from the pool without a
+  // callback, as drizzle's transaction takes it, where the pool's own `query` passes one)
+  const opening = 'transaction' in client ? 'transaction' : 'connect';
+  const open = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[opening]?.bind(client);
+  (client as unknown as Record<string, unknown>)[opening] = (...args: unknown[]) => {
+    if (opening === 'transaction' || args.length === 0) {
+      recording?.push('TRANSACTION');
+    }
+    return open?.(...args);
+  };
+}, 240_000);
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function statementsOf(url: string, query: Record<string, string>): Promise<string[]> {
+  recording = [];
+  try {
+    const response = await inject(testApp.app, { method: 'GET', url, query, token: admin });
+    expect(response.statusCode).toBe(200);
+    return recording;
+  } finally {
+    recording = null;
+  }
+}
+
+describe('a list request', () => {
+  it('reads the totals summed ahead without a transaction, and filtered totals with their timeout', async () => {
+    const query = { page: '0', size: '50', sort: 'id,asc', summary: 'true' };
+    for (const filter of ['all', 'haveToDo', 'canDo']) {
+      const statements = await statementsOf('/api/orders', { ...query, filter });
+      expect(statements, filter).not.toContain('TRANSACTION');
+      expect(
+        statements.filter((statement) => /order_node_summaries/.test(statement)),
+        filter,
+      ).toHaveLength(2);
+    }
+    const filtered = await statementsOf('/api/orders', { ...query, filter: 'all', filters: '{"reference":"2"}' });
+    expect(filtered.filter((statement) => statement === 'TRANSACTION')).toHaveLength(1);
+  });
+});
