@@ -1,4 +1,4 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream, PDFTextField, StandardFonts } from '@cantoo/pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from '@cantoo/pdf-lib';
 import {
   CONTRACT_TEMPLATE_ENCRYPTED_MESSAGE,
   CONTRACT_TEMPLATE_UNREADABLE_MESSAGE,

@@ -230,7 +230,7 @@ export function registerOracleProcurementSimulator(
 
   app.post<{ Params: { id: string } }>(`${root}/draftPurchaseOrders/:id/action/submit`, async (request, reply) => {
     const order = store.purchaseOrders.find((candidate) => String(candidate.POHeaderId) === request.params.id);
-    if (!order || order.StatusCode !== 'INCOMPLETE') {
+    if (order?.StatusCode !== 'INCOMPLETE') {
       return adfError(reply, 404, 'Not Found', `Le brouillon ${request.params.id} n'existe pas.`);
     }
     order.StatusCode = 'OPEN';

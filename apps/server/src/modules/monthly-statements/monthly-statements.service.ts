@@ -14,12 +14,10 @@ import {
   STATEMENT_MARKET_REQUIRED_MESSAGE,
   STATEMENT_NOT_PAID_MESSAGE,
   STATEMENT_PAID_BLOCKED_MESSAGE,
-  STATEMENT_PROJECT_UNKNOWN_MESSAGE,
   STATEMENT_UNPAY_BLOCKED_MESSAGE,
   type StatementAttachmentRow,
   type StatementCreateInput,
   type StatementDetailRecord,
-  type StatementGenerationResult,
   type StatementUpdateInput,
 } from '@isf/contract';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -30,7 +28,6 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope, runList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { projectScope } from '../../platform/scope.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import {
   ATTACHMENT_VALIDATED_NODES_SQL,
@@ -39,7 +36,7 @@ import {
   rgReleaseDateSql,
   rgReleasedSql,
 } from '../attachments/index.js';
-import { MARKET_ENTITY, marketList, marketScope } from '../markets/index.js';
+import { marketList } from '../markets/index.js';
 import { invoiceCandidateList, statementList } from './monthly-statements.lists.js';
 import { moveInvoicedBackFromPaid, moveInvoicedToPaid } from './statement-attachment-payment.js';
 import { statementFigures } from './statement-figures.js';
@@ -47,7 +44,6 @@ import { createStatementReleases } from './statement-releases.js';
 import {
   assertUnlocked,
   findStatement,
-  idList,
   lockStatementForChange,
   nodeJoin,
   touchStatement,

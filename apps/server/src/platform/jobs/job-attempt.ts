@@ -50,7 +50,7 @@ export function createJobAttempts(
    * leaves it in ERROR (FAILED after the last attempt) and is rethrown for pg-boss to retry.
    */
   async function run(kind: AnyJobKind, job: PgBoss.JobWithMetadata<JobData>): Promise<void> {
-    const { taskId, creatorId } = job.data;
+    const { taskId } = job.data;
     const attempt = job.retryCount + 1;
     const lastAttempt = job.retryCount >= job.retryLimit;
     await store.update(taskId, {

@@ -1,7 +1,7 @@
-import { ORDER_QUANTITY_STEP, orderQuantitySchema, roundDecimal } from '@isf/contract';
+import { ORDER_QUANTITY_STEP, orderQuantitySchema } from '@isf/contract';
 import { InputNumber, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import { formatMoney, LOCALE, NUMBER_LOCALE } from '../../../lib/i18n';
+import { formatMoney, LOCALE } from '../../../lib/i18n';
 import { formatQuantity } from '../../../lib/quantity-format';
 import type { ColumnSort, OrderPrestationColumn, OrderPrestationRow } from './order-prestation-lines';
 
