@@ -19,6 +19,7 @@ import { useAuth } from '../../lib/auth-store';
 import { useProjectOscarSubprojects } from '../projects/erp-projects.api';
 import { useProjectImputations } from '../projects/projects.api';
 import { OracleProjectSelect, OracleTaskSelect, OrderEmitterFields } from './order-erp-fields';
+import { OrderTemplateNameItem } from './order-template-item';
 import { useBpuTemplateOrderTemplates } from './orders.api';
 
 /** The form values of a new order: market, follower and emitter project are picked entities. */
@@ -183,15 +184,13 @@ export function OrderCreateFields() {
         </Form.Item>,
       )}
       {half(
-        <Form.Item name="orderTemplate" label={t('orderList.orderTemplate')}>
-          <Select
-            allowClear
-            disabled={noMarket}
-            placeholder={placeholder}
-            loading={templates.isFetching}
-            options={(templates.data ?? []).map((template) => ({ value: template.id, label: template.name }))}
-          />
-        </Form.Item>,
+        <OrderTemplateNameItem
+          label={t('orderList.orderTemplate')}
+          templates={templates.data}
+          loading={templates.isFetching}
+          disabled={noMarket}
+          placeholder={placeholder}
+        />,
       )}
       {half(
         <Form.Item name="imputation" label={t('orderList.imputation')}>

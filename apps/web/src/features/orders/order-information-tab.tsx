@@ -24,17 +24,9 @@ import { oracleProjectLabel } from './order-emitter-modal';
 import { OrderErpStatus } from './order-erp-status';
 import type { OrderFormValues } from './order-form-values';
 import { ORDER_FINANCIAL_OPTION } from './order-header-actions';
+import { OrderTemplateNameItem } from './order-template-item';
 import { useBpuTemplateOrderTemplates } from './orders.api';
-
-type Option = { value: number; label: string };
-
-/** The loaded choices, with the saved one kept when the list is not readable or no longer holds it. */
-function withCurrent(options: Option[], current: number | null, label: string | null): Option[] {
-  if (current === null || options.some((option) => option.value === current)) {
-    return options;
-  }
-  return [{ value: current, label: label ?? String(current) }, ...options];
-}
+import { withCurrent } from './select-options';
 
 /** The fields the user may change now (spec 2 §4-§5), following the ERP projects chosen in the form. */
 export function useEditableOrderFields(order: OrderDetailRecord, form: FormInstance<OrderFormValues>) {
@@ -234,19 +226,14 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
                 {order.bpuName}
               </EntityLink>
             </Form.Item>
-            <Form.Item name="orderTemplate" label={t('orderDetail.field.orderTemplate')}>
-              <Select
-                allowClear
-                disabled={locked('orderTemplate')}
-                loading={templates.isLoading}
-                placeholder={choose}
-                options={withCurrent(
-                  (templates.data ?? []).map((template) => ({ value: template.id, label: template.name })),
-                  order.orderTemplate,
-                  order.orderTemplateName,
-                )}
-              />
-            </Form.Item>
+            <OrderTemplateNameItem
+              label={t('orderDetail.field.orderTemplate')}
+              templates={templates.data}
+              loading={templates.isLoading}
+              disabled={locked('orderTemplate')}
+              placeholder={choose}
+              current={{ id: order.orderTemplate, name: order.orderTemplateName }}
+            />
             <ReadOnly label={t('orderDetail.field.projectType')}>{order.projectTypeName}</ReadOnly>
             <Form.Item label={t('orderDetail.field.status')}>
               {order.statusWF ? (
