@@ -29,11 +29,16 @@ const selectedIdsSchema = z
     return parts.map(Number);
   });
 
+/** The list to run for one request and the rest of its wire parameters (the list query). */
+type Resolved = { definition: ListDefinition; wire: Record<string, unknown> };
+
 /**
  * A screen's own criteria (e.g. a date range) read off the query or form before the list query: the
  * list to run for them, and the rest of the wire parameters (the list query). Throws a 400 on bad input.
+ * The request gives what else the list depends on: the caller (their notifications), a record read
+ * first (a project's business unit), the route's parameters.
  */
-export type ListCriteria = (wire: Record<string, unknown>) => { definition: ListDefinition; wire: Record<string, unknown> };
+export type ListCriteria = (wire: Record<string, unknown>, request: FastifyRequest) => Resolved | Promise<Resolved>;
 
 /**
  * The per-request narrowing of a list of work items, the screens' All / My scope / My tasks: the
@@ -42,17 +47,21 @@ export type ListCriteria = (wire: Record<string, unknown>) => { definition: List
  */
 export type WorkItemFilter = (principal: Principal, filter: WorkflowFilter) => Promise<SQL | undefined>;
 
+/**
+ * A list of work items' narrowing, as the workflow engine gives it for an item kind
+ * (`app.workflow.workItemList(orderWorkItem)`): the filter on the list's rows and, when it can be
+ * written there, the same on the rows of the list's `stored` summary (My scope and My tasks then count
+ * and total from the summary too).
+ */
+export type WorkItemList = { filter: WorkItemFilter; storedFilter?: WorkItemFilter };
+
 type ListOptions = {
   definition: ListDefinition;
   access: AccessRule;
-  fileName?: string;
+  /** The CSV file's name, without its extension (the list's name by default), e.g. one of a record. */
+  fileName?: string | ((request: FastifyRequest) => string);
   criteria?: ListCriteria;
-  workItems?: WorkItemFilter;
-  /**
-   * With `workItems`: the same filter written on the rows of the list's `stored` summary, when it can be
-   * (undefined otherwise): My scope and My tasks then count and total from the summary too.
-   */
-  storedWorkItems?: WorkItemFilter;
+  workItems?: WorkItemList;
   /**
    * The rows of one record, for a path with parameters (`/api/contract/:id/childs`): the condition read
    * off the route's parameters (validated by `params`).
@@ -62,11 +71,7 @@ type ListOptions = {
   csvFor?: (definition: ListDefinition, principal: Principal | null) => ListDefinition;
 };
 
-/** The list to run for one request and the rest of its wire parameters (the list query). */
-type Resolve = (
-  request: FastifyRequest,
-  wire: Record<string, unknown>,
-) => Promise<{ definition: ListDefinition; wire: Record<string, unknown> }>;
+type Resolve = (request: FastifyRequest, wire: Record<string, unknown>) => Promise<Resolved>;
 
 /** A condition on a list's rows, and the same condition on its stored summary's rows when it can be written there. */
 type Narrowing = { condition: SQL; stored?: SQL };
@@ -113,16 +118,16 @@ function resolverOf(options: ListOptions): Resolve {
   const { workItems, where } = options;
   return async (request, raw) => {
     const filtered = workItems ? workItemFilterOf(raw) : undefined;
-    const { definition, wire } = criteria(filtered?.rest ?? raw);
+    const { definition, wire } = await criteria(filtered?.rest ?? raw, request);
     const narrowings: Narrowing[] = [];
     if (where) {
       narrowings.push({ condition: where(request) });
     }
     if (workItems && filtered) {
       const principal = principalOf(request);
-      const condition = await workItems(principal, filtered.filter);
+      const condition = await workItems.filter(principal, filtered.filter);
       if (condition) {
-        const stored = definition.stored ? await options.storedWorkItems?.(principal, filtered.filter) : undefined;
+        const stored = definition.stored ? await workItems.storedFilter?.(principal, filtered.filter) : undefined;
         narrowings.push({ condition, stored });
       }
     }
@@ -202,7 +207,9 @@ function csvRoutes(
         }
         const query = parseListQuery({ ...wire, page: 0, size: 1 });
         const written = options.csvFor ? options.csvFor(definition, request.principal) : definition;
-        return sendCsv(reply, database, written, query, request.principal, selected.data, options.fileName ?? definition.name);
+        const { fileName } = options;
+        const name = typeof fileName === 'function' ? fileName(request) : (fileName ?? definition.name);
+        return sendCsv(reply, database, written, query, request.principal, selected.data, name);
       },
     });
   }

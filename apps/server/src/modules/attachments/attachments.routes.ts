@@ -27,7 +27,7 @@ import {
   sendAttachmentBpuCsv,
   sendAttachmentCsv,
 } from './attachment-prestations.js';
-import { attachmentRowScope, attachmentWorkItem } from './attachment-work-item.js';
+import { attachmentWorkItem } from './attachment-work-item.js';
 import { registerAttachmentWorkflow } from './attachment-workflow.js';
 import { ATTACHMENT_ENTITY, attachmentList } from './attachments.lists.js';
 import { createAttachmentService } from './attachments.service.js';
@@ -65,12 +65,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, database: Databas
     definition: attachmentList,
     access: access.right(ATTACHMENT_ENTITY, 'read'),
     fileName: 'attachements',
-    workItems: (principal, filter) =>
-      app.workflow.workItemFilter(principal, filter, ATTACHMENT_ENTITY, sql`att.id`, {
-        nodeId: sql`att.wf_node_id`,
-        scope: attachmentRowScope,
-      }),
-    storedWorkItems: (principal, filter) => app.workflow.workItemSummaryFilter(principal, filter, ATTACHMENT_ENTITY),
+    workItems: app.workflow.workItemList(attachmentWorkItem),
   });
 
   typed.post('/api/attachement', { schema: { body: attachmentCreateSchema }, config: right('create') }, async (request) => ({

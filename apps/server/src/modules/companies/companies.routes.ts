@@ -8,9 +8,8 @@ import { agencies, companies } from '../../db/schema/index.js';
 import { access } from '../../platform/access.js';
 import { createCrud } from '../../platform/crud.js';
 import { notFound } from '../../platform/errors.js';
-import { runList } from '../../platform/list-engine.js';
 import { registerList } from '../../platform/list-routes.js';
-import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { auditContext, idParams, routeId } from '../../platform/route-helpers.js';
 import type { createAgencyService } from '../agencies/index.js';
 import { agencyList } from '../agencies/index.js';
 import { companyList } from './companies.lists.js';
@@ -72,19 +71,20 @@ export function registerCompanyRoutes(
     return { success: true };
   });
 
-  typed.get(
-    '/api/company/:id/agencies',
-    { schema: { params: idParams }, config: { access: access.right('agency', 'read') } },
-    async (request) => {
-      await crud.get(request.params.id);
-      return runList(
-        database,
-        agencyList,
-        { page: 0, size: 200, filters: { companyId: String(request.params.id) }, summary: false },
-        request.principal,
-      );
+  // the Agencies tab: a company's agencies (a 404 for a company that does not exist), 200 at most, whatever the query
+  registerList(app, database, {
+    path: '/api/company/:id/agencies',
+    definition: agencyList,
+    access: access.right('agency', 'read'),
+    params: idParams,
+    preHandler: async (request) => {
+      await crud.get(routeId(request));
     },
-  );
+    criteria: (_wire, request) => ({
+      definition: agencyList,
+      wire: { page: 0, size: 200, filters: { companyId: String(routeId(request)) } },
+    }),
+  });
 
   typed.delete(
     '/api/company/:id/agency/:agencyId/delete',

@@ -14,9 +14,8 @@ import { access } from '../../platform/access.js';
 import { businessRefusal } from '../../platform/errors.js';
 import { jobAuditOf, taskTargetOf } from '../../platform/jobs/job-requests.js';
 import type { TaskTarget } from '../../platform/jobs/job-types.js';
-import { parseListQuery, runList } from '../../platform/list-engine.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
-import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { auditContext, idParams, routeId } from '../../platform/route-helpers.js';
 import { projectList } from '../projects/index.js';
 import { oracleProjectList } from './erp-projects.lists.js';
 import type { ErpProjectService } from './erp-projects.service.js';
@@ -58,11 +57,14 @@ export function registerOracleProjectRoutes(app: FastifyInstance, database: Data
   );
 
   // Unattached Oracle projects of the project's requisitioning business unit (all of them without one).
-  typed.get(
-    '/api/project/:id/oracleprojects/available',
-    { schema: { params: idParams }, config: { access: access.right('oracle_project', 'read') }, ...projectInScope },
-    async (request) => {
-      const businessUnit = await service.businessUnitOf(request.params.id);
+  registerList(app, database, {
+    path: '/api/project/:id/oracleprojects/available',
+    definition: oracleProjectList,
+    access: access.right('oracle_project', 'read'),
+    params: idParams,
+    ...projectInScope,
+    criteria: async (wire, request) => {
+      const businessUnit = await service.businessUnitOf(routeId(request));
       const available = {
         ...oracleProjectList,
         scope: undefined,
@@ -71,9 +73,9 @@ export function registerOracleProjectRoutes(app: FastifyInstance, database: Data
             ? sql`op.project_id IS NULL`
             : sql`op.project_id IS NULL AND op.business_unit_name = ${businessUnit}`,
       };
-      return runList(database, available, parseListQuery(request.query), request.principal);
+      return { definition: available, wire };
     },
-  );
+  });
 
   typed.put(
     '/api/project/:id/oracleprojects/:oracleId',

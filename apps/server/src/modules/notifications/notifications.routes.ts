@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
-import { parseListQuery, runList } from '../../platform/list-engine.js';
+import { registerList } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
 import { notificationList } from './notifications.lists.js';
 import { createNotificationService, type NotificationAction } from './notifications.service.js';
@@ -22,14 +22,16 @@ export function registerNotificationRoutes(app: FastifyInstance, database: Datab
 
   typed.get(`${BASE}/latest`, { config: read }, async (request) => service.latest(principalOf(request).userId));
 
-  typed.get(`${BASE}/list`, { config: read }, async (request) =>
-    runList(
-      database,
-      notificationList(principalOf(request).userId),
-      parseListQuery({ size: NOTIFICATION_PAGE_SIZE, ...(request.query as object) }),
-      request.principal,
-    ),
-  );
+  // the caller's own notifications, NOTIFICATION_PAGE_SIZE a page unless the query says otherwise
+  registerList(app, database, {
+    path: `${BASE}/list`,
+    definition: notificationList(0),
+    access: read.access,
+    criteria: (wire, request) => ({
+      definition: notificationList(principalOf(request).userId),
+      wire: { size: NOTIFICATION_PAGE_SIZE, ...wire },
+    }),
+  });
 
   for (const action of ['read', 'close'] satisfies NotificationAction[]) {
     typed.post(`${BASE}/${action}/:id`, { schema: { params: idParams }, config: read }, async (request) =>

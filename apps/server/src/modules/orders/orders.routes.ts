@@ -5,7 +5,6 @@ import {
   orderEmitterSchema,
   orderUpdateSchema,
 } from '@isf/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
@@ -20,9 +19,9 @@ import { importOrderLines } from './order-import.js';
 import { recomputeMarketOrderTotals } from './order-lines.js';
 import { registerOrderPdfRoutes } from './order-pdf.routes.js';
 import { orderPrestations, orderPrestationsQuery, sendOrderCsv } from './order-prestations.js';
-import { orderRowScope, orderWorkItem } from './order-work-item.js';
+import { orderWorkItem } from './order-work-item.js';
 import { registerOrderWorkflow } from './order-workflow.js';
-import { ORDER_ENTITY, orderList } from './orders.lists.js';
+import { orderList } from './orders.lists.js';
 import { createOrderService } from './orders.service.js';
 
 /** Service orders (spec 2 /sst/orders, /sst/order/{id}, §7 Orders). */
@@ -45,12 +44,7 @@ export function registerOrderRoutes(app: FastifyInstance, database: Database): v
     definition: orderList,
     access: access.right('order', 'read'),
     fileName: 'commandes',
-    workItems: (principal, filter) =>
-      app.workflow.workItemFilter(principal, filter, ORDER_ENTITY, sql`o.id`, {
-        nodeId: sql`o.wf_node_id`,
-        scope: orderRowScope,
-      }),
-    storedWorkItems: (principal, filter) => app.workflow.workItemSummaryFilter(principal, filter, ORDER_ENTITY),
+    workItems: app.workflow.workItemList(orderWorkItem),
   });
 
   typed.post('/api/order/create', { schema: { body: orderCreateSchema }, config: right('create') }, async (request) => ({

@@ -1,11 +1,10 @@
 import { popupCreateSchema, popupCriteriaSchema, popupUpdateSchema, popupUserListSchema } from '@isf/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
-import { parseListQuery, runList } from '../../platform/list-engine.js';
 import { registerList } from '../../platform/list-routes.js';
 import { auditContext, idParams, routeId } from '../../platform/route-helpers.js';
 import { popupCandidateList, popupList, popupNotificationList } from './popups.lists.js';
@@ -14,8 +13,8 @@ import { createPopupService, type PopupAction } from './popups.service.js';
 const BASE = '/api/popup-notification';
 
 /** The targeting criteria of a query string (`roles`, `agencies`, `projects` as comma-separated ids). */
-function criteriaOf(request: FastifyRequest) {
-  const parsed = popupCriteriaSchema.safeParse(request.query ?? {});
+function criteriaOf(query: unknown) {
+  const parsed = popupCriteriaSchema.safeParse(query ?? {});
   if (!parsed.success) {
     const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'query'), issue.message]));
     throw badRequest(Object.values(fields).join(' ; '), fields);
@@ -48,12 +47,16 @@ export function registerPopupRoutes(app: FastifyInstance, database: Database): v
     service.announcementsFor(principalOf(request).userId),
   );
 
-  typed.get(`${BASE}/fetch-users`, { config: right('read') }, async (request) =>
-    runList(database, popupCandidateList(criteriaOf(request)), parseListQuery(request.query), request.principal),
-  );
+  // the targeting criteria beside the list query
+  registerList(app, database, {
+    path: `${BASE}/fetch-users`,
+    definition: popupCandidateList({ roles: [], agencies: [], projects: [] }),
+    access: access.right('popup', 'read'),
+    criteria: (wire) => ({ definition: popupCandidateList(criteriaOf(wire)), wire }),
+  });
 
   typed.get(`${BASE}/fetch-users-without-page`, { config: right('read') }, async (request) =>
-    service.candidates(criteriaOf(request)),
+    service.candidates(criteriaOf(request.query)),
   );
 
   // The spec writes the creation path with a trailing slash; both spellings are served.

@@ -5,9 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { access } from '../../platform/access.js';
-import { sendCsv } from '../../platform/csv-export.js';
-import { registerList, requireInScope } from '../../platform/list-routes.js';
-import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { registerCsv, registerList, requireInScope } from '../../platform/list-routes.js';
+import { auditContext, idParams, routeId } from '../../platform/route-helpers.js';
 import { userList } from '../users/index.js';
 import { projectList } from './projects.list.js';
 import { createProjectService } from './projects.service.js';
@@ -137,30 +136,16 @@ export function registerProjectRoutes(app: FastifyInstance, database: Database):
   );
 }
 
-/** The Users tab's CSV: the user list restricted to the members of the project. */
+/** The Users tab's CSV: the user list restricted to the members of the project, whole (the form's list state aside). */
 function registerProjectUsersCsv(app: FastifyInstance, database: Database) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.post(
-    '/api/project/:id/users/csv',
-    {
-      schema: { params: idParams },
-      config: { access: access.right('user_project', 'read') },
-      preHandler: requireInScope(database, projectList),
-    },
-    async (request, reply) => {
-      const members = {
-        ...userList,
-        where: sql`u.id IN (SELECT user_id FROM user_projects WHERE project_id = ${request.params.id})`,
-      };
-      return sendCsv(
-        reply,
-        database,
-        members,
-        { page: 0, size: 1, filters: {}, summary: false },
-        request.principal,
-        [],
-        `projet-${request.params.id}-utilisateurs`,
-      );
-    },
-  );
+  registerCsv(app, database, {
+    csvPath: '/api/project/:id/users/csv',
+    definition: userList,
+    access: access.right('user_project', 'read'),
+    params: idParams,
+    preHandler: requireInScope(database, projectList),
+    where: (request) => sql`u.id IN (SELECT user_id FROM user_projects WHERE project_id = ${routeId(request)})`,
+    criteria: () => ({ definition: userList, wire: {} }),
+    fileName: (request) => `projet-${routeId(request)}-utilisateurs`,
+  });
 }

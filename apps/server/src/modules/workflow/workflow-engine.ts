@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { AuditContext } from '../../platform/audit.js';
+import type { WorkItemList } from '../../platform/list-routes.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
 import { actorsOf } from './workflow-actors.js';
 import { createDefinitionsCache } from './workflow-definitions.js';
@@ -11,7 +12,7 @@ import { refusalCommentGuard } from './workflow-guards.js';
 import { type MoveInput, moveToken } from './workflow-move.js';
 import { registerWorkflowNotifications } from './workflow-notifications.js';
 import { availableTransitions, isItemVisible } from './workflow-permissions.js';
-import { createWorkflowRegistry } from './workflow-registry.js';
+import { createWorkflowRegistry, storedNodeRow, type WorkItemKind } from './workflow-registry.js';
 import { startToken } from './workflow-tokens.js';
 
 /**
@@ -25,6 +26,46 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
   registerWorkflowNotifications(registry, definitions);
   /** The caller and their delegators, each with the nodes their role acts on (resolved here, not in SQL). */
   const actors = async (principal: Principal) => resolveActors(db, await actorsOf(db, principals, principal));
+
+  /**
+   * For a business list: keeps the rows whose item (`entityId`) passes My scope or My tasks; undefined
+   * for All, where the list's own scope applies. A list of a kind that stores its current node passes
+   * `row` (the stored node and the visibility on the list's row): the condition then reads the row only.
+   */
+  async function workItemFilter(
+    principal: Principal,
+    filter: WorkflowFilter,
+    entity: string,
+    entityId: SQL,
+    row?: { nodeId: SQL; scope: (principal: Principal) => SQL | undefined },
+  ): Promise<SQL | undefined> {
+    if (filter === 'all') {
+      return undefined;
+    }
+    if (row) {
+      return rowFilterCondition(registry, await actors(principal), filter, entity, { ...row, entityId });
+    }
+    const condition = tokenFilterCondition(registry, await actors(principal), filter, undefined, entity);
+    return sql`${entityId} IN (SELECT wt.entity_id FROM workflow_tokens wt WHERE wt.entity_name = ${entity} AND ${condition})`;
+  }
+
+  /**
+   * The same filter on the rows of the kind's node summary (`row.summary`: per node and scope key), for a
+   * list's stored count and totals of My scope and My tasks; undefined for All, or when the filter reads
+   * more than the summary keys (a kind that assigns its items, or none summed).
+   */
+  async function workItemSummaryFilter(principal: Principal, filter: WorkflowFilter, entity: string): Promise<SQL | undefined> {
+    const kind = registry.kind(entity);
+    const summary = kind?.row?.summary;
+    if (filter === 'all' || !summary || kind?.assignee) {
+      return undefined;
+    }
+    return rowFilterCondition(registry, await actors(principal), filter, entity, {
+      entityId: sql`NULL`,
+      nodeId: summary.node,
+      scope: summary.scope,
+    });
+  }
 
   return {
     registry,
@@ -72,43 +113,22 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
     async filterCondition(principal: Principal, filter: WorkflowFilter, token?: TokenColumns, entity?: string): Promise<SQL> {
       return tokenFilterCondition(registry, await actors(principal), filter, token, entity);
     },
+    workItemFilter,
+    workItemSummaryFilter,
     /**
-     * For a business list: keeps the rows whose item (`entityId`) passes My scope or My tasks; undefined
-     * for All, where the list's own scope applies. A list of a kind that stores its current node passes
-     * `row` (the stored node and the visibility on the list's row): the condition then reads the row only.
+     * The All / My scope / My tasks narrowing of a kind's business list (`registerList`'s `workItems`):
+     * `workItemFilter` on the list's row as the kind names it (`row.alias`, its `nodeColumn`, `row.scope`),
+     * and `workItemSummaryFilter` on its node summary's rows.
      */
-    async workItemFilter(
-      principal: Principal,
-      filter: WorkflowFilter,
-      entity: string,
-      entityId: SQL,
-      row?: { nodeId: SQL; scope: (principal: Principal) => SQL | undefined },
-    ): Promise<SQL | undefined> {
-      if (filter === 'all') {
-        return undefined;
+    workItemList(kind: WorkItemKind): WorkItemList {
+      const row = storedNodeRow(kind);
+      if (!row) {
+        throw new Error(`The work item kind ${kind.entity} does not store its node on a row a list reads.`);
       }
-      if (row) {
-        return rowFilterCondition(registry, await actors(principal), filter, entity, { ...row, entityId });
-      }
-      const condition = tokenFilterCondition(registry, await actors(principal), filter, undefined, entity);
-      return sql`${entityId} IN (SELECT wt.entity_id FROM workflow_tokens wt WHERE wt.entity_name = ${entity} AND ${condition})`;
-    },
-    /**
-     * The same filter on the rows of the kind's node summary (`row.summary`: per node and scope key), for a
-     * list's stored count and totals of My scope and My tasks; undefined for All, or when the filter reads
-     * more than the summary keys (a kind that assigns its items, or none summed).
-     */
-    async workItemSummaryFilter(principal: Principal, filter: WorkflowFilter, entity: string): Promise<SQL | undefined> {
-      const kind = registry.kind(entity);
-      const summary = kind?.row?.summary;
-      if (filter === 'all' || !summary || kind?.assignee) {
-        return undefined;
-      }
-      return rowFilterCondition(registry, await actors(principal), filter, entity, {
-        entityId: sql`NULL`,
-        nodeId: summary.node,
-        scope: summary.scope,
-      });
+      return {
+        filter: (principal, filter) => workItemFilter(principal, filter, kind.entity, row.entityId, row),
+        storedFilter: (principal, filter) => workItemSummaryFilter(principal, filter, kind.entity),
+      };
     },
     async move(principal: Principal, input: MoveInput, audit: AuditContext) {
       return moveToken({ db, registry, definitions, log }, await actors(principal), input, audit);

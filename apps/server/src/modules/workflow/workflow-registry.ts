@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { ListColumn } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
@@ -54,6 +54,26 @@ export type WorkItemKind = {
     summary?: NodeSummary;
   };
 };
+
+/**
+ * A kind's row as its lists read it (`row.alias`), for a kind that stores its current node there
+ * (`nodeColumn`): the item's id, its stored node and the visibility on the row; undefined otherwise, or
+ * when the list names the row otherwise than the kind (`alias` given and different).
+ */
+export function storedNodeRow(
+  kind: WorkItemKind | undefined,
+  alias?: string,
+): { entityId: SQL; nodeId: SQL; scope: (principal: Principal) => SQL | undefined } | undefined {
+  if (!kind?.nodeColumn || !kind.row || (alias !== undefined && kind.row.alias !== alias)) {
+    return undefined;
+  }
+  const table = sql.identifier(kind.row.alias);
+  return {
+    entityId: sql`${table}.id`,
+    nodeId: sql`${table}.${sql.identifier(kind.nodeColumn.column)}`,
+    scope: kind.row.scope,
+  };
+}
 
 /** Rows summed ahead per node (see `WorkItemKind.row.summary`). */
 export type NodeSummary = {

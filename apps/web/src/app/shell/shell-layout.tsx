@@ -9,6 +9,7 @@ import { queryClient } from '../../lib/query-client';
 import { AccessGuard } from '../access-guard';
 import { FeedbackBridge } from '../feedback-bridge';
 import { ProfileCheck } from '../profile-check';
+import { installWorkflowPreChecks } from '../workflow-pre-checks';
 import { AppFooter } from './app-footer';
 import { HelpMenu } from './help-menu';
 import { NotificationBell } from './notification-bell';
@@ -18,6 +19,8 @@ import { ScreensLocale } from './screens-locale';
 import { TopMenu } from './top-menu';
 import { UserMenu } from './user-menu';
 import './shell.css';
+
+installWorkflowPreChecks();
 
 /**
  * The frame of every authenticated screen (spec 1 §2 Application shell), with what the screens share and

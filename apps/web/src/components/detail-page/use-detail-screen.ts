@@ -1,9 +1,11 @@
+import type { FormInstance } from 'antd';
 import type { z } from 'zod';
 import { useEditMode } from '../../lib/edit-mode';
 import type { DetailPageProps } from './detail-page';
 import { type SaveReply, useDetailActions } from './use-detail-actions';
 import { useDetailForm } from './use-detail-form';
 import { useRouteId } from './use-detail-record';
+import type { SubEditor } from './use-sub-editor';
 
 export type DetailScreenOptions<Record extends { version: number }, Values extends object, Payload> = {
   /** The record's query key for the route's id. */
@@ -25,8 +27,15 @@ export type DetailScreenOptions<Record extends { version: number }, Values exten
   remove?: (id: number) => Promise<{ success: boolean }>;
   /** The reply's copy lacks display names (e.g. of picked records): reload after a save instead. */
   reloadAfterSave?: boolean;
-  /** Runs after a successful save (e.g. to reset a sub-editor). */
+  /** Runs after a successful save. */
   afterSave?: () => Promise<void> | void;
+  /**
+   * A rule checked on the form's values before the payload is validated and sent (e.g. the required fields
+   * said together); false stops the save, the rule having said why.
+   */
+  beforeSave?: (values: Values, form: FormInstance<Values>) => boolean;
+  /** Editors beside the form with rows of their own (`useSubEditor`): reset on Cancel and after a save. */
+  subEditors?: readonly SubEditor[];
 };
 
 /**
@@ -49,7 +58,13 @@ export function useDetailScreen<Record extends { version: number }, Values exten
     toFormValues: options.toFormValues,
     onShow: options.onShow,
   });
-  const { otherKeys, payloadOf, remove } = options;
+  const { otherKeys, payloadOf, remove, beforeSave, afterSave } = options;
+  const subEditors = options.subEditors ?? [];
+  const resetSubEditors = () => {
+    for (const editor of subEditors) {
+      editor.reset();
+    }
+  };
   const actions = useDetailActions({
     detail,
     queryKey,
@@ -60,14 +75,24 @@ export function useDetailScreen<Record extends { version: number }, Values exten
     update: (payload) => options.update(id, payload),
     remove: remove ? () => remove(id) : undefined,
     reloadAfterSave: options.reloadAfterSave,
-    afterSave: options.afterSave,
+    afterSave: async () => {
+      resetSubEditors();
+      await afterSave?.();
+    },
   });
+  const save = async (): Promise<boolean> =>
+    beforeSave && !beforeSave(detail.form.getFieldsValue(true) as Values, detail.form) ? false : actions.save();
+  /** The record and the sub-editors' rows read again (Cancel, a stale version, a change made beside the form). */
+  const reload = async (): Promise<void> => {
+    resetSubEditors();
+    await detail.reload();
+  };
   const page = {
     loading: detail.loading,
     notFound: detail.missing,
     form: detail.form,
-    onSave: actions.save,
-    onReload: detail.reload,
+    onSave: save,
+    onReload: reload,
     onDelete: actions.remove,
   } satisfies Partial<DetailPageProps>;
 
@@ -79,7 +104,8 @@ export function useDetailScreen<Record extends { version: number }, Values exten
     editing,
     record: detail.record,
     form: detail.form,
-    reload: detail.reload,
+    /** Reads the record and the sub-editors' rows again. */
+    reload,
     detail,
     actions,
     page,

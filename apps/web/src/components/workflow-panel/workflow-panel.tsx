@@ -7,6 +7,7 @@ import { getFeedback } from '../../lib/feedback';
 import { checkMove, type MoveAttempt, postMove } from './attempt-move';
 import { buttonTransitions } from './button-transitions';
 import { NODE_TYPE_COLORS } from './node-types';
+import { PreCheckDialogs } from './pre-check-dialogs';
 import { tokenAgeLabel } from './token-age';
 import { TransitionButtons } from './transition-buttons';
 import { WorkflowHistory } from './workflow-history';
@@ -110,6 +111,7 @@ export function WorkflowPanel({ entity, entityId, onMoved, actionsUnavailable }:
   return (
     <section className="isf-workflow-panel" aria-label={t('workflow.panel', { workflow: record.workflow.name })}>
       <WorkflowStatus token={record} />
+      <PreCheckDialogs />
       {actionsUnavailable ? (
         <Alert type="info" showIcon title={actionsUnavailable} />
       ) : transitions.isSuccess && buttonTransitions(transitions.data).length === 0 ? null : (

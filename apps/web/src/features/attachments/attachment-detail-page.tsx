@@ -3,27 +3,29 @@ import {
   ATTACHMENT_DOCUMENT_DELETABLE_NODES,
   type AttachmentDetailRecord,
   type AttachmentLineInput,
+  type AttachmentUpdateInput,
   attachmentUpdateSchema,
 } from '@isf/contract';
 import { Alert, Tag } from 'antd';
-import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { useDetailActions } from '../../components/detail-page/use-detail-actions';
-import { useDetailForm } from '../../components/detail-page/use-detail-form';
-import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
+import { useSubEditor } from '../../components/detail-page/use-sub-editor';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
 import { useAuth } from '../../lib/auth-store';
-import { setEditing, useEditMode } from '../../lib/edit-mode';
+import { setEditing } from '../../lib/edit-mode';
 import { ATTACHMENT_LIST_PATH } from '../../lib/list-paths';
 import { ATTACHMENT_LIST_ROUTE } from '../../lib/routes';
 import { useAttachmentHeaderActions } from './attachment-header-actions';
 import { type AttachmentFormValues, AttachmentInformationTab, attachmentFormValuesOf } from './attachment-information-tab';
-import { useAttachmentWorkflowChecks } from './attachment-workflow-checks';
+import { installAttachmentPreChecks, useReturnToEditOnCancel } from './attachment-workflow-checks';
 import { attachmentQueryKey, deleteAttachment, fetchAttachment, orderAttachmentsKey, updateAttachment } from './attachments.api';
 import { AttachmentPrestationsTab } from './prestations/attachment-prestations-tab';
+
+// the attachment pre-checks of the workflow moves (the shell installs them too, for the node screen)
+installAttachmentPreChecks();
 
 /** Whether the attachment may be deleted now (the server says the same: a draft, or a refused one, never locked). */
 function deletable(attachment: AttachmentDetailRecord): boolean {
@@ -38,60 +40,40 @@ function deletable(attachment: AttachmentDetailRecord): boolean {
  */
 export function AttachmentDetailPage() {
   const { t } = useTranslation();
-  const routeId = useRouteId();
-  const id = routeId ?? 0;
   const { can } = useAuth();
-  const editing = useEditMode();
-  const toFormValues = useCallback(attachmentFormValuesOf, []);
-  const detail = useDetailForm<AttachmentDetailRecord, AttachmentFormValues>({
-    queryKey: attachmentQueryKey(id),
-    fetch: () => fetchAttachment(id),
-    enabled: routeId !== null,
-    toFormValues,
+  const lines = useSubEditor<AttachmentLineInput[]>();
+  const screen = useDetailScreen<AttachmentDetailRecord, AttachmentFormValues, AttachmentUpdateInput>({
+    queryKey: attachmentQueryKey,
+    fetch: fetchAttachment,
+    toFormValues: attachmentFormValuesOf,
+    listPaths: [ATTACHMENT_LIST_PATH],
+    otherKeys: (attachment) => (attachment ? [orderAttachmentsKey(attachment.order)] : []),
+    schema: attachmentUpdateSchema,
+    payloadOf: (values) => ({ ...values, prestationAttachements: lines.edits() ?? undefined }),
+    update: updateAttachment,
+    remove: deleteAttachment,
+    subEditors: [lines],
   });
-  const { form, reload } = detail;
-  useErpSendFollowUp(detail.record?.oracleStatus, editing, reload);
-  const attachment = detail.record;
-  const lines = useRef<AttachmentLineInput[] | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
+  const { id, form, reload, editing, record: attachment } = screen;
+  // a change beside the form (the ERP send) reads the record again, not the lines
+  const reloadRecord = screen.detail.reload;
+  useErpSendFollowUp(attachment?.oracleStatus, editing, reloadRecord);
   const canUpdate = can('attachement', 'update');
   const editable = canUpdate && attachment?.editable === true;
 
-  const refreshLines = () => {
-    lines.current = null;
-    setReloadKey((key) => key + 1);
-  };
-
-  const checksModal = useAttachmentWorkflowChecks(() => {
+  useReturnToEditOnCancel(() => {
     if (editable) {
       setEditing(true);
     }
   });
 
-  const actions = useDetailActions({
-    detail,
-    queryKey: attachmentQueryKey(id),
-    listPaths: [ATTACHMENT_LIST_PATH],
-    otherKeys: () => (attachment ? [orderAttachmentsKey(attachment.order)] : []),
-    schema: attachmentUpdateSchema,
-    payloadOf: (values) => ({ ...values, prestationAttachements: lines.current ?? undefined }),
-    update: (payload) => updateAttachment(id, payload),
-    remove: () => deleteAttachment(id),
-    afterSave: refreshLines,
-  });
-
-  const reloadAll = async () => {
-    refreshLines();
-    await reload();
-  };
-
   const header = useAttachmentHeaderActions({
     attachment,
-    onChanged: () => void reload(),
-    onImported: () => void reloadAll(),
+    onChanged: () => void reloadRecord(),
+    onImported: () => void reload(),
   });
 
-  if (routeId === null) {
+  if (screen.routeId === null) {
     return <Navigate to={ATTACHMENT_LIST_ROUTE} replace />;
   }
 
@@ -100,7 +82,7 @@ export function AttachmentDetailPage() {
         {
           key: 'information',
           label: t('detail.information'),
-          children: <AttachmentInformationTab attachment={attachment} form={form} onMoved={() => void reloadAll()} />,
+          children: <AttachmentInformationTab attachment={attachment} form={form} onMoved={() => void reload()} />,
         },
         {
           key: 'prestations',
@@ -109,10 +91,8 @@ export function AttachmentDetailPage() {
             <AttachmentPrestationsTab
               attachmentId={attachment.id}
               editing={editing && editable}
-              onLinesChange={(reported) => {
-                lines.current = reported;
-              }}
-              reloadKey={reloadKey}
+              onLinesChange={lines.report}
+              reloadKey={lines.reloadKey}
               importButton={header.importButton}
             />
           ),
@@ -141,47 +121,41 @@ export function AttachmentDetailPage() {
     ) : null;
 
   return (
-    <>
-      {checksModal}
-      <DetailPage
-        // another attachment opens on its first tab, not on the one left open
-        key={id}
-        title={
-          attachment ? (
-            <>
-              {t('attachmentDetail.title', { reference: attachment.reference })}
-              {attachment.isDGD ? (
-                <Tag color="blue" style={{ marginInlineStart: 12, verticalAlign: 'middle' }}>
-                  {t('attachmentDetail.dgd')}
-                </Tag>
-              ) : null}
-              {attachment.locked ? (
-                <Tag color="red" style={{ marginInlineStart: 8, verticalAlign: 'middle' }}>
-                  {t('attachmentDetail.locked')}
-                </Tag>
-              ) : null}
-            </>
-          ) : (
-            t('attachmentDetail.one')
-          )
-        }
-        entity="attachement"
-        listRoute={ATTACHMENT_LIST_ROUTE}
-        loading={detail.loading}
-        notFound={detail.missing}
-        form={form}
-        tabs={attachment ? tabs : undefined}
-        onSave={attachment?.editable ? actions.save : undefined}
-        onReload={reloadAll}
-        onDelete={attachment && deletable(attachment) ? actions.remove : undefined}
-        extra={header.buttons}
-        banner={
+    <DetailPage
+      {...screen.page}
+      // another attachment opens on its first tab, not on the one left open
+      key={id}
+      title={
+        attachment ? (
           <>
-            {refusal}
-            {header.banner}
+            {t('attachmentDetail.title', { reference: attachment.reference })}
+            {attachment.isDGD ? (
+              <Tag color="blue" style={{ marginInlineStart: 12, verticalAlign: 'middle' }}>
+                {t('attachmentDetail.dgd')}
+              </Tag>
+            ) : null}
+            {attachment.locked ? (
+              <Tag color="red" style={{ marginInlineStart: 8, verticalAlign: 'middle' }}>
+                {t('attachmentDetail.locked')}
+              </Tag>
+            ) : null}
           </>
-        }
-      />
-    </>
+        ) : (
+          t('attachmentDetail.one')
+        )
+      }
+      entity="attachement"
+      listRoute={ATTACHMENT_LIST_ROUTE}
+      tabs={attachment ? tabs : undefined}
+      onSave={attachment?.editable ? screen.page.onSave : undefined}
+      onDelete={attachment && deletable(attachment) ? screen.page.onDelete : undefined}
+      extra={header.buttons}
+      banner={
+        <>
+          {refusal}
+          {header.banner}
+        </>
+      }
+    />
   );
 }

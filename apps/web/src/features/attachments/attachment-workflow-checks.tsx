@@ -7,12 +7,13 @@ import {
   ORDER_AGENCY_ANOMALIES_MESSAGE,
   PROJECT_EVALUATION_NODE,
 } from '@isf/contract';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { openPreCheckDialog } from '../../components/workflow-panel/pre-check-dialogs';
 import { type PreCheck, type PreCheckOutcome, registerPreCheck } from '../../components/workflow-panel/pre-checks';
 import { can, getAuth } from '../../lib/auth-store';
 import { i18next } from '../../lib/i18n';
 import { fetchAttachment, fetchProjectEvaluationDue } from './attachments.api';
-import { ProjectEvaluationModal, type ProjectEvaluationOutcome } from './project-evaluation-modal';
+import type { ProjectEvaluationOutcome } from './project-evaluation-modal';
 
 /** What the attachment pre-checks read of the attachment about to move. */
 export type AttachmentMoveRecord = Pick<AttachmentDetailRecord, 'id' | 'order' | 'orderReference' | 'agencyName' | 'checks'>;
@@ -83,44 +84,57 @@ export function registerAttachmentPreChecks(deps: AttachmentPreCheckDeps): () =>
   return registerPreCheck({ entity: 'attachement' }, attachmentPreCheck(deps));
 }
 
-type PendingEvaluation = { attachment: AttachmentMoveRecord; resolve: (outcome: ProjectEvaluationOutcome) => void };
+/** What the attachment screen open now does when a confirmation out of the draft is cancelled (rule 4). */
+let returnToEdit: (() => void) | null = null;
 
 /**
- * The attachment pre-checks while an attachment screen is open, with the evaluation form they may open;
- * returns the form to render. `returnToEdit` puts the screen in edit mode (rule 4).
+ * While an attachment screen is open: cancelling a confirmation of a move out of the draft puts it in edit
+ * mode (spec 1 §4 rule 4). Elsewhere (the node screen) there is nothing to return to.
  */
-export function useAttachmentWorkflowChecks(returnToEdit: () => void): ReactNode {
-  const [pending, setPending] = useState<PendingEvaluation | null>(null);
-  const edit = useRef(returnToEdit);
+export function useReturnToEditOnCancel(handler: () => void): void {
+  const current = useRef(handler);
   useEffect(() => {
-    edit.current = returnToEdit;
+    current.current = handler;
   });
+  useEffect(() => {
+    const own = () => current.current();
+    returnToEdit = own;
+    return () => {
+      if (returnToEdit === own) {
+        returnToEdit = null;
+      }
+    };
+  }, []);
+}
 
-  useEffect(
-    () =>
-      registerAttachmentPreChecks({
-        loadAttachment: fetchAttachment,
-        canEvaluate: () => can(getAuth().profile, 'evaluation_project', 'create'),
-        evaluationDue: async (attachment) => (await fetchProjectEvaluationDue(attachment.order, attachment.id)).due,
-        evaluate: (attachment) => new Promise<ProjectEvaluationOutcome>((resolve) => setPending({ attachment, resolve })),
-        returnToEdit: () => edit.current(),
-      }),
-    [],
-  );
+let installed = false;
 
-  if (!pending) {
-    return null;
+/**
+ * The attachment pre-checks of every attachment move, wherever it is fired (the attachment screen's
+ * workflow panel, the node screen's bulk moves), registered once for the kind; the evaluation form opens
+ * in the move's screen.
+ */
+export function installAttachmentPreChecks(): void {
+  if (installed) {
+    return;
   }
-  const { attachment } = pending;
-  return (
-    <ProjectEvaluationModal
-      orderId={attachment.order}
-      attachmentId={attachment.id}
-      subject={`${attachment.agencyName} — ${attachment.orderReference}`}
-      onDone={(outcome) => {
-        pending.resolve(outcome);
-        setPending(null);
-      }}
-    />
-  );
+  installed = true;
+  registerAttachmentPreChecks({
+    loadAttachment: fetchAttachment,
+    canEvaluate: () => can(getAuth().profile, 'evaluation_project', 'create'),
+    evaluationDue: async (attachment) => (await fetchProjectEvaluationDue(attachment.order, attachment.id)).due,
+    evaluate: async (attachment) => {
+      // the form's code loads when a move needs it (the shell installs the pre-checks)
+      const { ProjectEvaluationModal } = await import('./project-evaluation-modal');
+      return openPreCheckDialog<ProjectEvaluationOutcome>((settle) => (
+        <ProjectEvaluationModal
+          orderId={attachment.order}
+          attachmentId={attachment.id}
+          subject={`${attachment.agencyName} — ${attachment.orderReference}`}
+          onDone={settle}
+        />
+      ));
+    },
+    returnToEdit: () => returnToEdit?.(),
+  });
 }

@@ -4,23 +4,22 @@ import {
   ORDER_REQUIRED_FIELDS_MESSAGE,
   type OrderDetailRecord,
   type OrderLineInput,
+  type OrderUpdateInput,
   orderHeaderActions,
   orderUpdateSchema,
 } from '@isf/contract';
-import { Form, Tag } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { Form, type FormInstance, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { DetailPage } from '../../components/detail-page/detail-page';
-import { useDetailActions } from '../../components/detail-page/use-detail-actions';
-import { useDetailForm } from '../../components/detail-page/use-detail-form';
-import { useRouteId } from '../../components/detail-page/use-detail-record';
+import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
+import { useSubEditor } from '../../components/detail-page/use-sub-editor';
 import { DocumentManager } from '../../components/document-manager/document-manager';
 import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
 import { showFieldErrors } from '../../components/form/schema-rules';
 import { useAuth } from '../../lib/auth-store';
-import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
+import { i18next } from '../../lib/i18n';
 import { ORDER_LIST_PATH } from '../../lib/list-paths';
 import { ORDER_LIST_ROUTE } from '../../lib/routes';
 import { OrderAttachmentsTab } from './order-attachments-tab';
@@ -28,8 +27,11 @@ import { deleteOrder, fetchOrder, orderQueryKey, updateOrder } from './order-det
 import { type OrderFormValues, orderFormValuesOf, orderPayloadOf } from './order-form-values';
 import { useOrderHeaderActions } from './order-header-actions';
 import { OrderInformationTab } from './order-information-tab';
-import { useOrderWorkflowChecks } from './order-workflow-checks';
+import { installOrderPreChecks } from './order-workflow-checks';
 import { OrderPrestationsTab } from './prestations/order-prestations-tab';
+
+// the order pre-checks of the workflow moves (the shell installs them too, for the node screen)
+installOrderPreChecks();
 
 const DELETION_AFTER_VALIDATION_OPTION = 'serviceorders.deletion_after_validation';
 
@@ -39,6 +41,21 @@ function canDeleteDocuments(order: OrderDetailRecord, canUpdate: boolean, anySta
   return canUpdate && (anyState || ORDER_DOCUMENT_DELETABLE_NODES.includes(nodeCode));
 }
 
+/** Spec 2 §5: a save with a required field empty says so and sends nothing. */
+function requiredFieldsFilled(values: OrderFormValues, form: FormInstance<OrderFormValues>): boolean {
+  const missing = missingRequiredFields({
+    ...values,
+    follower: values.follower?.id,
+    oracleEmitterProject: values.oracleEmitterProject?.id,
+  });
+  if (missing.length === 0) {
+    return true;
+  }
+  showFieldErrors(form, Object.fromEntries(missing.map((field) => [field, i18next.t('validation.required')])));
+  getFeedback().warning(ORDER_REQUIRED_FIELDS_MESSAGE);
+  return false;
+}
+
 /**
  * The service order detail (spec 2 "Service order detail"): Information (the fields and the workflow),
  * Prestations, Documents and Attachments; Edit (a locked order: its follow-up only), Delete in draft,
@@ -46,74 +63,31 @@ function canDeleteDocuments(order: OrderDetailRecord, canUpdate: boolean, anySta
  */
 export function OrderDetailPage() {
   const { t } = useTranslation();
-  const orderId = useRouteId();
-  const id = orderId ?? 0;
   const { can, hasOption } = useAuth();
-  const editing = useEditMode();
-  const toFormValues = useCallback(orderFormValuesOf, []);
-  const detail = useDetailForm<OrderDetailRecord, OrderFormValues>({
-    queryKey: orderQueryKey(id),
-    fetch: () => fetchOrder(id),
-    enabled: orderId !== null,
-    toFormValues,
-  });
-  const { form, reload } = detail;
-  useErpSendFollowUp(detail.record?.oracleStatus, editing, reload);
-  const order = detail.record;
-  const lines = useRef<OrderLineInput[] | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const templateId = Form.useWatch('orderTemplate', form) ?? null;
-  const checksModal = useOrderWorkflowChecks();
-
-  const refreshLines = () => {
-    lines.current = null;
-    setReloadKey((key) => key + 1);
-  };
-
-  const actions = useDetailActions({
-    detail,
-    queryKey: orderQueryKey(id),
+  const lines = useSubEditor<OrderLineInput[]>();
+  const screen = useDetailScreen<OrderDetailRecord, OrderFormValues, OrderUpdateInput>({
+    queryKey: orderQueryKey,
+    fetch: fetchOrder,
+    toFormValues: orderFormValuesOf,
     listPaths: [ORDER_LIST_PATH],
     schema: orderUpdateSchema,
-    payloadOf: (values) => (order ? orderPayloadOf(values as OrderFormValues, order, lines.current) : values),
-    update: (payload) => updateOrder(id, payload),
-    remove: () => deleteOrder(id),
-    afterSave: refreshLines,
+    payloadOf: (values, order) => (order ? orderPayloadOf(values as OrderFormValues, order, lines.edits()) : values),
+    update: updateOrder,
+    remove: deleteOrder,
+    beforeSave: requiredFieldsFilled,
+    subEditors: [lines],
   });
+  const { form, reload, editing, record: order } = screen;
+  // a change beside the form (the ERP send, the emitter) reads the record again, not the lines
+  const reloadRecord = screen.detail.reload;
+  useErpSendFollowUp(order?.oracleStatus, editing, reloadRecord);
+  const templateId = Form.useWatch('orderTemplate', form) ?? null;
 
-  const header = useOrderHeaderActions({
-    order,
-    onChanged: () => void reload(),
-    onImported: () => {
-      refreshLines();
-      void reload();
-    },
-  });
+  const header = useOrderHeaderActions({ order, onChanged: () => void reloadRecord(), onImported: () => void reload() });
 
-  if (orderId === null) {
+  if (screen.routeId === null) {
     return <Navigate to={ORDER_LIST_ROUTE} replace />;
   }
-
-  /** Spec 2 §5: a save with a required field empty says so and sends nothing. */
-  const save = async (): Promise<boolean> => {
-    const values = form.getFieldsValue(true) as OrderFormValues;
-    const missing = missingRequiredFields({
-      ...values,
-      follower: values.follower?.id,
-      oracleEmitterProject: values.oracleEmitterProject?.id,
-    });
-    if (missing.length > 0) {
-      showFieldErrors(form, Object.fromEntries(missing.map((field) => [field, t('validation.required')])));
-      getFeedback().warning(ORDER_REQUIRED_FIELDS_MESSAGE);
-      return false;
-    }
-    return actions.save();
-  };
-
-  const reloadAll = async () => {
-    refreshLines();
-    await reload();
-  };
 
   const shown = order
     ? orderHeaderActions(order, {
@@ -128,7 +102,7 @@ export function OrderDetailPage() {
         {
           key: 'information',
           label: t('detail.information'),
-          children: <OrderInformationTab order={order} form={form} onMoved={() => void reloadAll()} />,
+          children: <OrderInformationTab order={order} form={form} onMoved={() => void reload()} />,
         },
         {
           key: 'prestations',
@@ -139,10 +113,8 @@ export function OrderDetailPage() {
               editing={editing && !order.locked}
               savedTemplateId={order.orderTemplate}
               templateId={templateId}
-              onLinesChange={(reported) => {
-                lines.current = reported;
-              }}
-              reloadKey={reloadKey}
+              onLinesChange={lines.report}
+              reloadKey={lines.reloadKey}
             />
           ),
         },
@@ -170,37 +142,30 @@ export function OrderDetailPage() {
     : [];
 
   return (
-    <>
-      {checksModal}
-      <DetailPage
-        title={
-          order ? (
-            <>
-              {t('orderDetail.title', { reference: order.reference })}
-              {order.locked ? (
-                <Tag color="red" style={{ marginInlineStart: 12, verticalAlign: 'middle' }}>
-                  {t('orderDetail.locked')}
-                </Tag>
-              ) : null}
-            </>
-          ) : (
-            t('orderDetail.one')
-          )
-        }
-        entity="order"
-        listRoute={ORDER_LIST_ROUTE}
-        loading={detail.loading}
-        notFound={detail.missing}
-        form={form}
-        tabs={order ? tabs : undefined}
-        onSave={save}
-        onReload={reloadAll}
-        onDelete={shown?.delete ? actions.remove : undefined}
-        deleteConfirm={t('confirm.deleteOrder')}
-        editLabel={shown?.followUpEdit ? t('orderDetail.followUpEdit') : undefined}
-        extra={header.buttons}
-        banner={header.banner}
-      />
-    </>
+    <DetailPage
+      {...screen.page}
+      title={
+        order ? (
+          <>
+            {t('orderDetail.title', { reference: order.reference })}
+            {order.locked ? (
+              <Tag color="red" style={{ marginInlineStart: 12, verticalAlign: 'middle' }}>
+                {t('orderDetail.locked')}
+              </Tag>
+            ) : null}
+          </>
+        ) : (
+          t('orderDetail.one')
+        )
+      }
+      entity="order"
+      listRoute={ORDER_LIST_ROUTE}
+      tabs={order ? tabs : undefined}
+      onDelete={shown?.delete ? screen.page.onDelete : undefined}
+      deleteConfirm={t('confirm.deleteOrder')}
+      editLabel={shown?.followUpEdit ? t('orderDetail.followUpEdit') : undefined}
+      extra={header.buttons}
+      banner={header.banner}
+    />
   );
 }

@@ -7,11 +7,10 @@ import {
   ORDER_VALIDATING_NODES,
   type OrderDetailRecord,
 } from '@isf/contract';
-import { type ReactNode, useEffect, useState } from 'react';
+import { openPreCheckDialog } from '../../components/workflow-panel/pre-check-dialogs';
 import { type PreCheck, type PreCheckOutcome, registerPreCheck } from '../../components/workflow-panel/pre-checks';
 import { i18next } from '../../lib/i18n';
 import { fetchOrder } from './order-detail.api';
-import { OrderEmitterModal } from './order-emitter-modal';
 
 /** What the order pre-checks read of the order about to move. */
 export type OrderMoveFacts = Pick<
@@ -91,37 +90,30 @@ export function registerOrderPreChecks(deps: OrderPreCheckDeps): () => void {
   return registerPreCheck({ entity: 'order' }, orderPreCheck(deps));
 }
 
-type PendingChoice = { order: OrderMoveFacts; resolve: (saved: boolean) => void };
+let installed = false;
 
 /**
- * The order pre-checks while an order screen is open, with the emitter modal they may open; returns the
- * modal to render.
+ * The order pre-checks of every order move, wherever it is fired (the order screen's workflow panel, the
+ * node screen's bulk moves), registered once for the kind; the emitter modal opens in the move's screen.
  */
-export function useOrderWorkflowChecks(): ReactNode {
-  const [pending, setPending] = useState<PendingChoice | null>(null);
-
-  useEffect(
-    () =>
-      registerOrderPreChecks({
-        loadOrder: fetchOrder,
-        chooseEmitter: (order) => new Promise<boolean>((resolve) => setPending({ order, resolve })),
-      }),
-    [],
-  );
-
-  if (!pending) {
-    return null;
+export function installOrderPreChecks(): void {
+  if (installed) {
+    return;
   }
-  const close = (saved: boolean) => {
-    pending.resolve(saved);
-    setPending(null);
-  };
-  return (
-    <OrderEmitterModal
-      orderId={pending.order.id}
-      message={ORDER_EMITTER_REQUIRED_MESSAGE}
-      onSaved={() => close(true)}
-      onCancel={() => close(false)}
-    />
-  );
+  installed = true;
+  registerOrderPreChecks({
+    loadOrder: fetchOrder,
+    chooseEmitter: async (order) => {
+      // the modal's code loads when a move needs it (the shell installs the pre-checks)
+      const { OrderEmitterModal } = await import('./order-emitter-modal');
+      return openPreCheckDialog<boolean>((settle) => (
+        <OrderEmitterModal
+          orderId={order.id}
+          message={ORDER_EMITTER_REQUIRED_MESSAGE}
+          onSaved={() => settle(true)}
+          onCancel={() => settle(false)}
+        />
+      ));
+    },
+  });
 }

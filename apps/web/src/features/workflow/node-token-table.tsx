@@ -5,6 +5,7 @@ import { type Key, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
+import { PreCheckDialogs } from '../../components/workflow-panel/pre-check-dialogs';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
 import { TransitionButtons } from '../../components/workflow-panel/transition-buttons';
 import { getFeedback } from '../../lib/feedback';
@@ -128,6 +129,7 @@ export function NodeTokenTable({ node, filter, transitions, onMoved }: NodeToken
   const selected = controller.selectedKeys.length;
   return (
     <div className="isf-node-tokens">
+      <PreCheckDialogs />
       <div className="isf-node-actions">
         <TransitionButtons
           transitions={transitions}

@@ -1,0 +1,11 @@
+import { installAttachmentPreChecks } from '../features/attachments/attachment-workflow-checks';
+import { installOrderPreChecks } from '../features/orders/order-workflow-checks';
+
+/**
+ * The business pre-checks of the workflow moves (spec 1 §4 rules 2 to 8), registered once per item kind
+ * when the shell loads: the node screen's bulk moves run them as the detail screens' panels do.
+ */
+export function installWorkflowPreChecks(): void {
+  installOrderPreChecks();
+  installAttachmentPreChecks();
+}
