@@ -22,6 +22,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { ensureAttachments } from './generate-attachments.js';
 import { ensureOrders } from './generate-orders.js';
 import { ensurePrestations } from './generate-prestations.js';
+import { ensureStatementHistory } from './generate-statement-history.js';
 import { ensureStatements } from './generate-statements.js';
 import { ensureUsers } from './generate-users.js';
 import { rows } from './sql-rows.js';
@@ -251,7 +252,7 @@ export type DatasetInfo = {
   orders: number;
   /** Generated attachments (on the validated and closed generated orders), with lines and tokens. */
   attachments: number;
-  /** Generated monthly statements (on the generated markets, over their validated attachments). */
+  /** Generated monthly statements (on the generated markets, over their validated attachments; all of them with BENCH_STATEMENTS). */
   statements: number;
   generatedRows: number;
   generationSeconds: number;
@@ -263,6 +264,8 @@ export const USER_ROWS = positiveIntegerFromEnvironment('BENCH_USERS', 100_000);
 export const PRESTATION_ROWS = positiveIntegerFromEnvironment('BENCH_PRESTATIONS', 100_000);
 export const ORDER_ROWS = positiveIntegerFromEnvironment('BENCH_ORDERS', 1_000_000);
 export const ATTACHMENT_ROWS = positiveIntegerFromEnvironment('BENCH_ATTACHMENTS', 1_000_000);
+/** Statements in all (the generated ones plus a history, `generate-statement-history.ts`); unset: the generated ones. */
+export const STATEMENT_ROWS = process.env.BENCH_STATEMENTS ? positiveIntegerFromEnvironment('BENCH_STATEMENTS', 1) : undefined;
 
 /**
  * The whole data set: projects up to targetRows, then BENCH_USERS users, BENCH_PRESTATIONS
@@ -274,13 +277,16 @@ export async function ensureDataset(handle: DatabaseHandle, targetRows: number):
   const prestations = await ensurePrestations(handle, PRESTATION_ROWS);
   const orders = await ensureOrders(handle, ORDER_ROWS);
   const attachments = await ensureAttachments(handle, ATTACHMENT_ROWS);
-  const statements = await ensureStatements(handle);
+  const generatedStatements = await ensureStatements(handle);
+  // BENCH_STATEMENTS: the statements brought to that many by a longer history (issue 11's 1,000,000 row)
+  const statements = STATEMENT_ROWS === undefined ? generatedStatements : await ensureStatementHistory(handle, STATEMENT_ROWS);
   const generatedNow =
     projects.generatedNow ||
     users.generatedNow > 0 ||
     prestations.generatedNow > 0 ||
     orders.generatedNow > 0 ||
     attachments.generatedNow > 0 ||
+    generatedStatements.generatedNow > 0 ||
     statements.generatedNow > 0;
   if (generatedNow) {
     // the planner's statistics of every table the loads touched (the seed's and the generators' alike):
@@ -302,7 +308,8 @@ export async function ensureDataset(handle: DatabaseHandle, targetRows: number):
       prestations.seconds +
       orders.seconds +
       attachments.seconds +
-      statements.seconds,
+      generatedStatements.seconds +
+      (statements === generatedStatements ? 0 : statements.seconds),
     generatedNow,
   };
 }

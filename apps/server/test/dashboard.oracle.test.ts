@@ -179,6 +179,31 @@ describe('the "to validate" lists answer the former tokens query', () => {
     }
   }
 
+  it('count and total the orders and attachments to validate on their node summaries', async () => {
+    const summed = async () => {
+      const replies = await Promise.all(
+        ['/api/dashboard/orderstovalidate', '/api/dashboard/attachementstovalidate'].map((path) =>
+          get<ListReply<unknown> & { summary?: Record<string, string> }>('admin', `${path}?summary=true`),
+        ),
+      );
+      return replies.map((reply) => ({ count: reply.body.totalElements, amount: Number(reply.body.summary?.amount) }));
+    };
+    const before = await summed();
+    // the summaries alone changed (their triggers are on the items): the lists' count and total follow
+    await suite.db.execute(sql`UPDATE order_node_summaries SET orders = orders + 1000, total = total + 1000`);
+    await suite.db.execute(sql`UPDATE attachment_node_summaries SET attachments = attachments + 1000, amount = amount + 1000`);
+    try {
+      const after = await summed();
+      for (const [index, figures] of after.entries()) {
+        expect(figures.count).toBeGreaterThanOrEqual((before[index]?.count ?? 0) + 1000);
+        expect(figures.amount).toBeGreaterThanOrEqual((before[index]?.amount ?? 0) + 1000);
+      }
+    } finally {
+      await suite.db.execute(sql`UPDATE order_node_summaries SET orders = orders - 1000, total = total - 1000`);
+      await suite.db.execute(sql`UPDATE attachment_node_summaries SET attachments = attachments - 1000, amount = amount - 1000`);
+    }
+  });
+
   it('the fixture gives admin and sst (for cdp) orders and attachments to validate', async () => {
     for (const uid of ['admin', 'sst']) {
       for (const path of ['/api/dashboard/orderstovalidate', '/api/dashboard/attachementstovalidate']) {

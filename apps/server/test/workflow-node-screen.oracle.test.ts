@@ -1,4 +1,5 @@
 import type { WorkflowFilter } from '@isf/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureLists, parseListQuery, runList } from '../src/platform/list-engine.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
@@ -121,4 +122,30 @@ describe('the node screen on the stored node gives the counts and rows of the fo
       });
     }
   }
+});
+
+describe('the node screen counts orders and attachments on their node summaries', () => {
+  it('a change made to the summary alone shows in the counts and in the list count', async () => {
+    const summaries = { order: ['order_node_summaries', 'orders'], attachement: ['attachment_node_summaries', 'attachments'] };
+    for (const node of nodes.filter((entry) => entry.code === 'os_validation_cdp' || entry.code === 'att_validating')) {
+      const [table, column] = summaries[node.entity as keyof typeof summaries];
+      const countsOf = async () => (await get('admin', `/api/node/${node.id}`)).json<{ counts: { all: number } }>().counts.all;
+      const listed = async () =>
+        (await get('admin', `/api/node/${node.id}/tokens?filter=all&size=1`)).json<{ totalElements: number }>().totalElements;
+      const before = { counts: await countsOf(), list: await listed() };
+      expect(before.counts, node.code).toBeGreaterThan(0);
+      const shift = (by: number) =>
+        testApp.db.execute(
+          sql`UPDATE ${sql.identifier(table ?? '')} SET ${sql.identifier(column ?? '')} = ${sql.identifier(column ?? '')} + ${by}
+            WHERE node_id = ${node.id}`,
+        );
+      await shift(1000);
+      try {
+        expect(await countsOf(), node.code).toBeGreaterThanOrEqual(before.counts + 1000);
+        expect(await listed(), node.code).toBeGreaterThanOrEqual(before.list + 1000);
+      } finally {
+        await shift(-1000);
+      }
+    }
+  });
 });

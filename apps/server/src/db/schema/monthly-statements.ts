@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -53,6 +54,11 @@ export const monthlyStatements = pgTable(
     attachmentAmount: numeric('attachment_amount', { precision: 14, scale: 2 }).notNull().default('0'),
     attachmentRg: numeric('attachment_rg', { precision: 14, scale: 2 }).notNull().default('0'),
     attachmentDepositUsed: numeric('attachment_deposit_used', { precision: 14, scale: 2 }).notNull().default('0'),
+    /**
+     * The RG released in it (Σ of its `monthly_statement_rg_releases`), kept by a trigger on the releases
+     * (migration 0055): what the statement summaries' TTC is computed from, with the stored sums above.
+     */
+    rgReleased: numeric('rg_released', { precision: 14, scale: 2 }).notNull().default('0'),
     ...versioned,
   },
   (table) => [
@@ -111,6 +117,23 @@ export const monthlyStatementRgReleases = pgTable(
     check('monthly_statement_rg_releases_amount_check', sql`${table.amount} >= 0`),
   ],
 );
+
+/**
+ * The statements summed per market (`statement_summaries`, migration 0055, docs/decisions.md "Statement
+ * summaries"): their count and the sums of the figures the list totals — invoiced amount, RG, deposit used,
+ * RG released and TTC (the VAT rounded per statement, at the market's rate, so the TTC is summed, not derived).
+ * Kept by statement-level triggers on `monthly_statements` (and a row trigger on a market's VAT change); the
+ * list's unfiltered count and totals read them, joined to the market for the caller's scope.
+ */
+export const statementSummaries = pgTable('statement_summaries', {
+  marketId: integer('market_id').primaryKey(),
+  statements: bigint('statements', { mode: 'number' }).notNull(),
+  amount: numeric('amount').notNull(),
+  rg: numeric('rg').notNull(),
+  depositUsed: numeric('deposit_used').notNull(),
+  rgReleased: numeric('rg_released').notNull(),
+  ttc: numeric('ttc').notNull(),
+});
 
 /**
  * The scheduled generations (spec 3 project generation day): one row per project and month, written with

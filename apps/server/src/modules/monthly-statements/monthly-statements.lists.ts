@@ -90,6 +90,26 @@ export const statementList = defineList({
   columns,
   defaultSort: { column: 'id', direction: 'desc' },
   scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
+  // the unfiltered count and totals: the statements summed per market (`statement_summaries`, kept by triggers,
+  // docs/decisions.md "Statement summaries"), the caller's scope on their market as the list's own; a column
+  // filter sums the rows above
+  stored: {
+    from: sql`statement_summaries ss JOIN markets m ON m.id = ss.market_id`,
+    count: sql`ss.statements`,
+    columns: {
+      totalAmount: sql`ss.amount`,
+      rgamount: sql`ss.rg`,
+      depositUsed: sql`ss.deposit_used`,
+      totalAmountWithoutRG: sql`(ss.amount - ss.rg - ss.deposit_used)`,
+      rgreleased: sql`ss.rg_released`,
+      tvaamount: sql`(ss.ttc - (ss.amount - ss.rg - ss.deposit_used + ss.rg_released))`,
+      totalAmountTTC: sql`ss.ttc`,
+    },
+    where: (principal) => {
+      const scope = principal ? marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }) : undefined;
+      return scope ? sql`ss.statements <> 0 AND ${scope}` : sql`ss.statements <> 0`;
+    },
+  },
 });
 
 /** What the two attachment pickers of a statement share: the attachment, its order and node; scoped as attachments. */

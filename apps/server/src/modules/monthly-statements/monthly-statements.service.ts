@@ -429,7 +429,13 @@ export function createStatementService(database: Database) {
 
   /** GET /market/{id}/statements: the market's statements (its Situations tab), a list query (newest first). */
   async function ofMarket(marketId: number, query: ListQuery, principal: Principal) {
-    return runList(database, { ...statementList, where: sql`s.market_id = ${marketId}` }, query, principal);
+    // its count and totals from its market's summary row, as the list's are from every market's
+    const { stored } = statementList;
+    const ofOne = stored && {
+      ...stored,
+      where: (caller: Principal | null) => sql`${stored.where(caller)} AND ss.market_id = ${marketId}`,
+    };
+    return runList(database, { ...statementList, where: sql`s.market_id = ${marketId}`, stored: ofOne }, query, principal);
   }
 
   return {

@@ -1,6 +1,6 @@
 import { WORKFLOW_OBJECTS } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { defineList, type ListColumn, type ListDefinition } from '../../platform/list-engine.js';
+import { defineList, type ListColumn, type ListDefinition, type StoredTotals } from '../../platform/list-engine.js';
 
 export const ORDER_ITEM = WORKFLOW_OBJECTS.service_order;
 export const MARKET_ITEM = WORKFLOW_OBJECTS.subcontractor_market;
@@ -30,10 +30,12 @@ function stepColumns(): Record<string, ListColumn> {
 
 /**
  * GET /dashboard/orderstovalidate: the orders `haveToDo` keeps (the workflow engine's `workItemFilter` on
- * `o.id`, which holds the scope, the forward transitions and the delegations), longest waiting first.
+ * `o.id`, which holds the scope, the forward transitions and the delegations), longest waiting first;
+ * counted and totalled from the node summary's rows when `stored` gives the same condition on them.
  */
-export function ordersToValidateList(haveToDo: SQL): ListDefinition {
+export function ordersToValidateList(haveToDo: SQL, stored?: StoredTotals): ListDefinition {
   return defineList({
+    ...(stored ? { stored } : {}),
     name: 'dashboard-orders-to-validate',
     from: sql`orders o
       JOIN workflow_tokens tok ON tok.entity_name = ${ORDER_ITEM} AND tok.entity_id = o.id
@@ -81,10 +83,12 @@ export function marketsToValidateList(haveToDo: SQL): ListDefinition {
 
 /**
  * GET /dashboard/attachementstovalidate: the attachments `haveToDo` keeps, longest waiting first, with
- * their order, market and amount (excluding tax, as stored by the attachments' amounts module).
+ * their order, market and amount (excluding tax, as stored by the attachments' amounts module); counted and
+ * totalled from the node summary's rows when `stored` gives the same condition on them.
  */
-export function attachmentsToValidateList(haveToDo: SQL): ListDefinition {
+export function attachmentsToValidateList(haveToDo: SQL, stored?: StoredTotals): ListDefinition {
   return defineList({
+    ...(stored ? { stored } : {}),
     name: 'dashboard-attachments-to-validate',
     from: sql`attachments att
       JOIN workflow_tokens tok ON tok.entity_name = ${ATTACHMENT_ITEM} AND tok.entity_id = att.id

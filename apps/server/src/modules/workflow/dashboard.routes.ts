@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
-import { parseListQuery, runList } from '../../platform/list-engine.js';
+import { parseListQuery, runList, type StoredTotals } from '../../platform/list-engine.js';
 import {
   ATTACHMENT_ITEM,
   attachmentsToValidateList,
@@ -41,6 +41,19 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
     return (await engine.workItemFilter(principalOf(request), 'haveToDo', entity, entityId, row)) ?? sql`FALSE`;
   }
 
+  /**
+   * My tasks of a kind summed ahead per node and scope key (`row.summary`) and assigning nothing, on its
+   * summary's rows (`workItemSummaryFilter`): the list's count and amount total from a few rows per node
+   * instead of every item the caller must move (the manager of 43,807 projects: thousands of orders).
+   */
+  async function haveToDoSummed(request: FastifyRequest, entity: string): Promise<StoredTotals | undefined> {
+    const summary = registry.kind(entity)?.row?.summary;
+    const condition = await engine.workItemSummaryFilter(principalOf(request), 'haveToDo', entity);
+    return summary && condition
+      ? { from: summary.from, count: summary.count, columns: { amount: summary.amount }, where: () => condition }
+      : undefined;
+  }
+
   typed.get('/api/dashboard/nodes', { config: signedIn }, async (request) => {
     const actors = await engine.actorsOf(principalOf(request));
     const roleIds = [...new Set(actors.map((actor) => actor.principal.roleId))];
@@ -62,7 +75,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
     async (request) =>
       runList(
         db,
-        ordersToValidateList(await haveToDo(request, ORDER_ITEM, sql`o.id`, 'o')),
+        ordersToValidateList(await haveToDo(request, ORDER_ITEM, sql`o.id`, 'o'), await haveToDoSummed(request, ORDER_ITEM)),
         parseListQuery({ size: TO_VALIDATE_PAGE_SIZE, ...request.query }),
         null,
       ),
@@ -86,7 +99,10 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
     async (request) =>
       runList(
         db,
-        attachmentsToValidateList(await haveToDo(request, ATTACHMENT_ITEM, sql`att.id`, 'att')),
+        attachmentsToValidateList(
+          await haveToDo(request, ATTACHMENT_ITEM, sql`att.id`, 'att'),
+          await haveToDoSummed(request, ATTACHMENT_ITEM),
+        ),
         parseListQuery({ size: TO_VALIDATE_PAGE_SIZE, ...request.query }),
         null,
       ),

@@ -1,7 +1,7 @@
 import { type DashboardNode, RUNNING_ORDER_NODE_CODES, type RunningOrdersAmount } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { defineList, type ListDefinition, listCountCap } from '../../platform/list-engine.js';
+import { defineList, type ListDefinition, listCountCap, type StoredTotals } from '../../platform/list-engine.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { listNodes, visibleNodeIds } from './workflow-catalogue.js';
 import type { ResolvedActor } from './workflow-filters.js';
@@ -18,41 +18,155 @@ function storedKind(registry: WorkflowRegistry, entity: string) {
 
 type NodeCounts = { total: number; toDo: number; totalCapped: boolean; toDoCapped: boolean };
 
+/** Exact counts per node, capped at the lists' cap as a list's count is (`countCapped`: "plus de …"). */
+function capped(total: number, toDo: number, cap: number): NodeCounts {
+  return { total: Math.min(total, cap), toDo: Math.min(toDo, cap), totalCapped: total > cap, toDoCapped: toDo > cap };
+}
+
 /**
- * The former statement, for the nodes of kinds that do not store their node (markets, envelopes, documents:
- * a few tokens each): every token of the nodes, the All and My tasks conditions evaluated per token.
+ * What to count over a set of rows of one kind per node (its tokens, or its node summary's rows), grouped by
+ * node in one statement: `total` the rows in the caller's scope (All), `to_do` those the acting profiles
+ * move forward (My tasks). When the caller alone acts on these nodes and the kind assigns nothing, My tasks
+ * is All on the caller's forward nodes: the scope is then the statement's WHERE (a semi-join PostgreSQL
+ * plans once for every node, the caller's projects read once) and My tasks a FILTER on the node. Otherwise
+ * both are FILTERs over the nodes' rows, My tasks being any acting profile's condition.
  */
-async function tokenCounts(db: Database, registry: WorkflowRegistry, actors: ResolvedActor[], nodeIds: number[]) {
+type GroupedCount = {
+  /** The rows and the node column (`node_id` in the result). */
+  from: SQL;
+  node: SQL;
+  /** How many items a row stands for (`count(*)`: 1 each). */
+  count: SQL;
+  all: SQL | undefined;
+  haveToDo: SQL;
+  /** My tasks is All on these nodes (the caller alone acts, no assignee). */
+  toDoOnNodes?: number[];
+};
+
+async function groupedCounts(db: Database, nodeIds: number[], grouped: GroupedCount, cap: number) {
   const counts = new Map<number, NodeCounts>();
   if (nodeIds.length === 0) {
     return counts;
   }
-  const rows = await rowsOf<{ node_id: number; total: number; to_do: number }>(
+  const sum = (condition: SQL | undefined) =>
+    condition ? sql`coalesce(sum(${grouped.count}) FILTER (WHERE ${condition}), 0)` : sql`coalesce(sum(${grouped.count}), 0)`;
+  const folded = grouped.toDoOnNodes !== undefined;
+  const where = [nodeIn(grouped.node, nodeIds), ...(folded && grouped.all ? [grouped.all] : [])];
+  const rows = await rowsOf<{ node_id: number; total: string; to_do: string }>(
     db,
-    sql`SELECT wt.node_id,
-        count(*) FILTER (WHERE ${tokenFilterCondition(registry, actors, 'all')})::int AS total,
-        count(*) FILTER (WHERE ${tokenFilterCondition(registry, actors, 'haveToDo')})::int AS to_do
-      FROM workflow_tokens wt
-      WHERE ${nodeIn(sql`wt.node_id`, nodeIds)}
-      GROUP BY wt.node_id`,
+    sql`SELECT ${grouped.node} AS node_id,
+        ${folded ? sum(undefined) : sum(grouped.all)}::bigint::text AS total,
+        ${folded ? sum(nodeIn(grouped.node, grouped.toDoOnNodes ?? [])) : sum(grouped.haveToDo)}::bigint::text AS to_do
+      FROM ${grouped.from}
+      WHERE ${sql.join(where, sql` AND `)}
+      GROUP BY 1`,
   );
   for (const row of rows) {
-    counts.set(Number(row.node_id), { total: Number(row.total), toDo: Number(row.to_do), totalCapped: false, toDoCapped: false });
+    counts.set(Number(row.node_id), capped(Number(row.total), Number(row.to_do), cap));
+  }
+  return counts;
+}
+
+/** The caller's forward node ids among `nodeIds` when nobody else acts on them (and the kind assigns nothing). */
+function selfAloneOn(actors: ResolvedActor[], nodeIds: number[], assigns: boolean): number[] | undefined {
+  const self = actors[0];
+  if (!self || assigns) {
+    return undefined;
+  }
+  const others = actors.slice(1).some((actor) => actor.nodes.forward.some((id) => nodeIds.includes(id)));
+  return others ? undefined : self.nodes.forward.filter((id) => nodeIds.includes(id));
+}
+
+/**
+ * The nodes of kinds that keep no summary (markets, envelopes, documents: a few tokens a node): their
+ * tokens, read from the node index `(node_id, id, entity_name, entity_id)`, with that kind's scope alone (not
+ * every kind's, OR-ed), grouped by node, one statement per kind.
+ */
+async function tokenCounts(
+  db: Database,
+  registry: WorkflowRegistry,
+  actors: ResolvedActor[],
+  nodes: { id: number; entity: string }[],
+  cap: number,
+) {
+  const counts = new Map<number, NodeCounts>();
+  const entities = [...new Set(nodes.map((node) => node.entity))];
+  const results = await Promise.all(
+    entities.map((entity) => {
+      const nodeIds = nodes.filter((node) => node.entity === entity).map((node) => node.id);
+      const toDoOnNodes = selfAloneOn(actors, nodeIds, registry.kind(entity)?.assignee !== undefined);
+      return groupedCounts(
+        db,
+        nodeIds,
+        {
+          from: sql`workflow_tokens wt`,
+          node: sql`wt.node_id`,
+          count: sql`1`,
+          all: tokenFilterCondition(registry, actors, 'all', undefined, entity),
+          haveToDo: tokenFilterCondition(registry, actors, 'haveToDo', undefined, entity),
+          ...(toDoOnNodes ? { toDoOnNodes } : {}),
+        },
+        cap,
+      );
+    }),
+  );
+  for (const result of results) {
+    for (const [nodeId, counted] of result) {
+      counts.set(nodeId, counted);
+    }
   }
   return counts;
 }
 
 /**
- * The counts of the nodes of kinds that store their node, read on the item's row (`wf_node_id = node` and
- * the visibility on the row: the index on the stored node), each stopping after `cap` rows like a list's
- * count: one statement, one capped count per node and filter. A kind summed ahead per node and scope key
- * (`row.summary`: orders, attachments) and without assignee sums its summary's rows of the node instead
- * (All: the caller's scope on the summary; My tasks: the acting profiles' node ids and scope on its keys, as
- * `workItemSummaryFilter`), exact and then capped the same way. My tasks is not counted again when it is
- * the All count (the caller alone acts on the node, nobody delegated, the kind narrows to no assignee),
- * nor when no actor moves items forward from the node (0).
+ * The counts of the nodes of a kind summed ahead per node and scope key (`row.summary`: orders,
+ * attachments) that assigns nothing: its summary's rows of those nodes, All in the caller's scope, My tasks
+ * the acting profiles' node ids and scope on the summary's keys (as `workItemSummaryFilter`), grouped by
+ * node in one statement: the caller's projects are read once, not once per node and filter.
  */
-async function storedCounts(
+async function summaryCounts(
+  db: Database,
+  registry: WorkflowRegistry,
+  actors: ResolvedActor[],
+  entity: string,
+  nodeIds: number[],
+  cap: number,
+) {
+  const kind = registry.kind(entity);
+  const summary = kind?.row?.summary;
+  const self = actors[0];
+  if (!summary || !self) {
+    return new Map<number, NodeCounts>();
+  }
+  const toDoOnNodes = selfAloneOn(actors, nodeIds, false);
+  return groupedCounts(
+    db,
+    nodeIds,
+    {
+      from: summary.from,
+      node: summary.node,
+      count: summary.count,
+      all: summary.scope(self.principal),
+      haveToDo:
+        rowFilterCondition(registry, actors, 'haveToDo', entity, {
+          entityId: sql`NULL`,
+          nodeId: summary.node,
+          scope: summary.scope,
+        }) ?? sql`TRUE`,
+      ...(toDoOnNodes ? { toDoOnNodes } : {}),
+    },
+    cap,
+  );
+}
+
+/**
+ * The counts of the nodes of a kind that stores its node but is not summed ahead, or assigns its items: read
+ * on the item's row (`wf_node_id = node` and the visibility on the row: the index on the stored node), each
+ * stopping after `cap` rows like a list's count: one statement, one capped count per node and filter. My
+ * tasks is not counted again when it is the All count (the caller alone acts on the node, nobody delegated,
+ * the kind narrows to no assignee), nor when no actor moves items forward from the node (0).
+ */
+async function rowCounts(
   db: Database,
   registry: WorkflowRegistry,
   actors: ResolvedActor[],
@@ -71,36 +185,27 @@ async function storedCounts(
     if (!kind) {
       continue;
     }
-    // a kind summed ahead per node and scope key (`row.summary`) whose My tasks reads only those keys (no
-    // assignee) counts from the summary's rows, exactly (capped afterwards); the others count their rows
-    const summary = kind.assignee ? undefined : kind.row.summary;
     const alias = sql.identifier(kind.row.alias);
-    const entityId = summary ? sql`NULL` : sql`${alias}.id`;
-    const nodeId = summary ? summary.node : sql`${alias}.${sql.identifier(kind.nodeColumn.column)}`;
-    const scope = summary ? summary.scope : kind.row.scope;
+    const nodeId = sql`${alias}.${sql.identifier(kind.nodeColumn.column)}`;
     // without a condition, the item's table alone: an index-only scan of its stored node (a join to
     // the order, even one PostgreSQL removes, makes it read the attachments' rows)
-    const capped = (condition: SQL | undefined) =>
-      summary
-        ? sql`(SELECT coalesce(sum(${summary.count}), 0) FROM ${summary.from} WHERE ${nodeId} = ${node.id}${
-            condition ? sql` AND ${condition}` : sql``
-          })::bigint`
-        : sql`(SELECT count(*) FROM (SELECT 1 FROM ${
-            condition ? kind.row.from : sql`${sql.identifier(kind.nodeColumn.table)} ${alias}`
-          } WHERE ${nodeId} = ${node.id}${condition ? sql` AND ${condition}` : sql``} LIMIT ${cap + 1}) AS capped)::int`;
+    const count = (condition: SQL | undefined) =>
+      sql`(SELECT count(*) FROM (SELECT 1 FROM ${
+        condition ? kind.row.from : sql`${sql.identifier(kind.nodeColumn.table)} ${alias}`
+      } WHERE ${nodeId} = ${node.id}${condition ? sql` AND ${condition}` : sql``} LIMIT ${cap + 1}) AS capped)::int`;
     const total = `total_${node.id}`;
-    columns.push(sql`${capped(scope(self.principal))} AS ${sql.identifier(total)}`);
+    columns.push(sql`${count(kind.row.scope(self.principal))} AS ${sql.identifier(total)}`);
     const acting = actors.filter((actor) => actor.nodes.forward.includes(node.id));
     const alone = acting.length === 1 && acting[0] === self && !kind.assignee;
     let toDo: string | 'same' | 'none' = alone ? 'same' : 'none';
     if (acting.length > 0 && !alone) {
       toDo = `to_do_${node.id}`;
       const condition = rowFilterCondition(registry, acting, 'haveToDo', node.entity, {
-        entityId,
+        entityId: sql`${alias}.id`,
         nodeId,
-        scope,
+        scope: kind.row.scope,
       });
-      columns.push(sql`${capped(condition)} AS ${sql.identifier(toDo)}`);
+      columns.push(sql`${count(condition)} AS ${sql.identifier(toDo)}`);
     }
     plan.push({ nodeId: node.id, total, toDo });
   }
@@ -112,12 +217,7 @@ async function storedCounts(
   for (const entry of plan) {
     const total = read(entry.total);
     const toDo = entry.toDo === 'same' ? total : entry.toDo === 'none' ? 0 : read(entry.toDo);
-    counts.set(entry.nodeId, {
-      total: Math.min(total, cap),
-      toDo: Math.min(toDo, cap),
-      totalCapped: total > cap,
-      toDoCapped: toDo > cap,
-    });
+    counts.set(entry.nodeId, capped(total, toDo, cap));
   }
   return counts;
 }
@@ -139,25 +239,37 @@ export async function dashboardNodes(
     return [];
   }
   const shown = (await listNodes(db)).filter((node) => visible.has(node.id));
-  const onRows = shown.filter((node) => storedKind(registry, node.objectName));
-  const onTokens = shown.filter((node) => !storedKind(registry, node.objectName));
-  const [fromRows, fromTokens] = await Promise.all([
-    storedCounts(
+  const cap = listCountCap(db);
+  const summed = (entity: string) => {
+    const kind = storedKind(registry, entity);
+    return kind?.row.summary !== undefined && !kind.assignee;
+  };
+  const byEntity = new Map<string, number[]>();
+  for (const node of shown.filter((entry) => summed(entry.objectName))) {
+    byEntity.set(node.objectName, [...(byEntity.get(node.objectName) ?? []), node.id]);
+  }
+  const of = (nodes: typeof shown) => nodes.map((node) => ({ id: node.id, entity: node.objectName }));
+  const counted = await Promise.all([
+    ...[...byEntity].map(([entity, nodeIds]) => summaryCounts(db, registry, actors, entity, nodeIds, cap)),
+    rowCounts(
       db,
       registry,
       actors,
-      onRows.map((node) => ({ id: node.id, entity: node.objectName })),
-      listCountCap(db),
+      of(shown.filter((node) => storedKind(registry, node.objectName) && !summed(node.objectName))),
+      cap,
     ),
+    // the other kinds' few tokens, exactly
     tokenCounts(
       db,
       registry,
       actors,
-      onTokens.map((node) => node.id),
+      of(shown.filter((node) => !storedKind(registry, node.objectName))),
+      Number.POSITIVE_INFINITY,
     ),
   ]);
+  const countOf = (nodeId: number) => counted.map((counts) => counts.get(nodeId)).find((counts) => counts !== undefined);
   return shown.map((node) => {
-    const counted = fromRows.get(node.id) ?? fromTokens.get(node.id);
+    const counts = countOf(node.id);
     return {
       workflowId: node.workflowId,
       workflowCode: node.workflowCode,
@@ -167,10 +279,10 @@ export async function dashboardNodes(
       nodeName: node.name,
       nodeCode: node.nodeCode,
       nodeType: node.nodeType,
-      count: counted?.total ?? 0,
-      haveToDo: counted?.toDo ?? 0,
-      ...(counted?.totalCapped ? { countCapped: true } : {}),
-      ...(counted?.toDoCapped ? { haveToDoCapped: true } : {}),
+      count: counts?.total ?? 0,
+      haveToDo: counts?.toDo ?? 0,
+      ...(counts?.totalCapped ? { countCapped: true } : {}),
+      ...(counts?.toDoCapped ? { haveToDoCapped: true } : {}),
     };
   });
 }
@@ -187,7 +299,15 @@ async function runningNodeIds(db: Database): Promise<number[]> {
   return rows.map((row) => Number(row.id));
 }
 
-type RunningOrders = { from: SQL; countFrom?: SQL; where: SQL; label: SQL; amount: SQL | undefined };
+type RunningOrders = {
+  from: SQL;
+  countFrom?: SQL;
+  where: SQL;
+  label: SQL;
+  amount: SQL | undefined;
+  /** The same orders on the order kind's node summary, when it has one: the list's count. */
+  stored?: StoredTotals;
+};
 
 /**
  * The orders running now (validated, not closed) in the caller's scope, amount from the order kind. When
@@ -201,11 +321,24 @@ async function runningOrders(db: Database, registry: WorkflowRegistry, actors: R
     const alias = sql.identifier(kind.row.alias);
     const entityId = sql`${alias}.id`;
     const scope = kind.row.scope(self);
+    const nodeIds = await runningNodeIds(db);
+    const summary = kind.row.summary;
+    const summed = summary?.scope(self);
     return {
+      ...(summary
+        ? {
+            stored: {
+              from: summary.from,
+              count: summary.count,
+              columns: {},
+              where: () => sql`${nodeIn(summary.node, nodeIds)}${summed ? sql` AND ${summed}` : sql``}`,
+            },
+          }
+        : {}),
       from: sql`${kind.row.from} JOIN workflow_tokens wt ON wt.entity_name = ${ORDER_ENTITY} AND wt.entity_id = ${entityId}
         JOIN workflow_nodes wn ON wn.id = wt.node_id`,
       countFrom: kind.row.from,
-      where: sql`${nodeIn(sql`${alias}.${sql.identifier(kind.nodeColumn.column)}`, await runningNodeIds(db))}${
+      where: sql`${nodeIn(sql`${alias}.${sql.identifier(kind.nodeColumn.column)}`, nodeIds)}${
         scope ? sql` AND ${scope}` : sql``
       }`,
       label: kind.label?.(entityId) ?? sql`NULL::text`,
@@ -234,6 +367,8 @@ export async function runningOrderList(
   // on the order's row, the token and node columns are joined for display (a filter on them counts over `from`)
   const joined = running.countFrom !== undefined;
   return defineList({
+    // counted on the node summary's rows of the running nodes in the caller's scope (as the amount)
+    ...(running.stored ? { stored: running.stored } : {}),
     name: 'dashboard-running-orders',
     from: running.from,
     ...(running.countFrom ? { countFrom: running.countFrom } : {}),

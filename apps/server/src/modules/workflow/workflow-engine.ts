@@ -7,7 +7,13 @@ import type { WorkItemList } from '../../platform/list-routes.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
 import { actorsOf } from './workflow-actors.js';
 import { createDefinitionsCache } from './workflow-definitions.js';
-import { resolveActors, rowFilterCondition, type TokenColumns, tokenFilterCondition } from './workflow-filters.js';
+import {
+  type RowColumns,
+  resolveActors,
+  rowFilterCondition,
+  type TokenColumns,
+  tokenFilterCondition,
+} from './workflow-filters.js';
 import { refusalCommentGuard } from './workflow-guards.js';
 import { type MoveInput, moveToken } from './workflow-move.js';
 import { registerWorkflowNotifications } from './workflow-notifications.js';
@@ -37,7 +43,7 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
     filter: WorkflowFilter,
     entity: string,
     entityId: SQL,
-    row?: { nodeId: SQL; scope: (principal: Principal) => SQL | undefined },
+    row?: RowColumns,
   ): Promise<SQL | undefined> {
     if (filter === 'all') {
       return undefined;
@@ -54,7 +60,12 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
    * list's stored count and totals of My scope and My tasks; undefined for All, or when the filter reads
    * more than the summary keys (a kind that assigns its items, or none summed).
    */
-  async function workItemSummaryFilter(principal: Principal, filter: WorkflowFilter, entity: string): Promise<SQL | undefined> {
+  async function workItemSummaryFilter(
+    principal: Principal,
+    filter: WorkflowFilter,
+    entity: string,
+    options: { callerScoped?: boolean } = {},
+  ): Promise<SQL | undefined> {
     const kind = registry.kind(entity);
     const summary = kind?.row?.summary;
     if (filter === 'all' || !summary || kind?.assignee) {
@@ -64,6 +75,7 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
       entityId: sql`NULL`,
       nodeId: summary.node,
       scope: summary.scope,
+      ...(options.callerScoped ? { callerScoped: true } : {}),
     });
   }
 
@@ -126,8 +138,10 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
         throw new Error(`The work item kind ${kind.entity} does not store its node on a row a list reads.`);
       }
       return {
-        filter: (principal, filter) => workItemFilter(principal, filter, kind.entity, row.entityId, row),
-        storedFilter: (principal, filter) => workItemSummaryFilter(principal, filter, kind.entity),
+        // the list keeps the caller's own scope (its `scope`, its stored source's): not tested twice
+        filter: (principal, filter) =>
+          workItemFilter(principal, filter, kind.entity, row.entityId, { ...row, callerScoped: true }),
+        storedFilter: (principal, filter) => workItemSummaryFilter(principal, filter, kind.entity, { callerScoped: true }),
       };
     },
     async move(principal: Principal, input: MoveInput, audit: AuditContext) {

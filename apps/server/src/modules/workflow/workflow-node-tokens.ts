@@ -2,7 +2,7 @@ import type { WorkflowFilter } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { defineList, type ListDefinition } from '../../platform/list-engine.js';
+import { defineList, type ListDefinition, type StoredTotals } from '../../platform/list-engine.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, nodeRowFilter, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
@@ -47,6 +47,31 @@ function storedRowsOnNode(
 }
 
 /**
+ * The same items counted on the kind's node summary (`row.summary`: per node and scope key), for a kind that
+ * assigns nothing: the node's summary rows in the scope of the profiles the filter concerns. A few rows per
+ * project instead of every item of the node with a scope probe each. Undefined for the other kinds.
+ */
+function summedOnNode(
+  registry: WorkflowRegistry,
+  actors: ResolvedActor[],
+  nodeId: number,
+  filter: WorkflowFilter,
+  stored: NonNullable<ReturnType<typeof storedKind>>,
+): StoredTotals | undefined {
+  const summary = stored.row.summary;
+  if (!summary || stored.kind.assignee) {
+    return undefined;
+  }
+  const condition = nodeRowFilter(registry, actors, filter, stored.kind.entity, nodeId, {
+    entityId: sql`NULL`,
+    scope: summary.scope,
+  });
+  const onNode = sql`${summary.node} = ${nodeId}`;
+  const where = condition ? sql`${onNode} AND ${condition}` : onNode;
+  return { from: summary.from, count: summary.count, columns: {}, where: () => where };
+}
+
+/**
  * The tokens of one node under a filter (GET /node/{id}/tokens), as a list of the generic engine:
  * paging, sort and column filters; the item's kind adds its own columns (`entity`: the node's object).
  * The node is tested with `= ANY('{id}')` and put first in the sort (`sortPrefix`), so the page walks
@@ -69,7 +94,9 @@ export function nodeTokenList(
   const where = rows
     ? sql`${onNode} AND wt.entity_name = ${stored?.kind.entity} AND wt.entity_id IN (SELECT ${rows.alias}.id FROM ${rows.from} WHERE ${rows.where})`
     : sql`${onNode} AND ${tokenFilterCondition(registry, actors, filter)}`;
+  const summed = stored ? summedOnNode(registry, actors, nodeId, filter, stored) : undefined;
   return defineList({
+    ...(summed ? { stored: summed } : {}),
     name: 'workflow-tokens',
     from: sql`workflow_tokens wt LEFT JOIN users wc ON wc.id = wt.creator_id`,
     countFrom: sql`workflow_tokens wt`,
@@ -112,6 +139,10 @@ export async function nodeTokenCounts(
 ) {
   const stored = storedKind(registry, entity);
   const statementOf = (filter: WorkflowFilter): SQL => {
+    const summed = stored ? summedOnNode(registry, actors, nodeId, filter, stored) : undefined;
+    if (summed) {
+      return sql`SELECT coalesce(sum(${summed.count}), 0)::int AS total FROM ${summed.from} WHERE ${summed.where(null)}`;
+    }
     const rows = stored ? storedRowsOnNode(registry, actors, nodeId, filter, stored) : undefined;
     return rows
       ? sql`SELECT count(*)::int AS total FROM ${rows.from} WHERE ${rows.where}`
