@@ -5,7 +5,8 @@ import { type ListDefinition, ownColumn, type PageQuery, type Row } from './list
 import { buildWhere } from './list-filters.js';
 import { forgetKeysets, keysetPlan } from './list-keyset.js';
 import { type ListSettings, listSettings, setListSettings } from './list-settings.js';
-import { buildListStatements } from './list-statements.js';
+import { summableColumns } from './list-sources.js';
+import { buildListStatements, buildStoredCountAndTotals } from './list-statements.js';
 import { forgetTotals, runListTotals } from './list-totals.js';
 import type { Principal } from './principal.js';
 import { rowsOf } from './sql-rows.js';
@@ -66,11 +67,16 @@ export async function runList(
   const settings = listSettings(db);
   const keyset = settings.keysetFromRows > 0 ? keysetPlan(db, definition, query, principal, settings) : undefined;
   const statements = keyset ? keyset.statements : buildListStatements(definition, query, principal, settings.countCap);
-  const [rows, [counted], totals] = await Promise.all([
+  // with the totals, a stored count and totals are read by one statement over the summary rows
+  const storedBoth = query.summary ? buildStoredCountAndTotals(definition, query, principal) : undefined;
+  const [rows, [counted], computed] = await Promise.all([
     definition.writtenJoinOrder ? inWrittenJoinOrder(db, statements.page) : rowsOf(db, statements.page),
-    rowsOf(db, statements.count),
-    query.summary ? runListTotals(db, definition, query, principal) : undefined,
+    rowsOf(db, storedBoth ?? statements.count),
+    query.summary && !storedBoth ? runListTotals(db, definition, query, principal) : undefined,
   ]);
+  const totals: ListTotalsReply | undefined = storedBoth
+    ? { summary: Object.fromEntries(summableColumns(definition).map(([name]) => [name, String(counted?.[name] ?? '0')])) }
+    : computed;
   const content = keyset ? keyset.remember(rows) : rows;
   const count = Number(counted?.__count ?? 0) + (keyset?.countedFrom ?? 0);
   const reply: ListReply<Row> = { content, totalElements: Math.min(count, statements.countLimit) };

@@ -105,6 +105,26 @@ export function buildListStatements(
   };
 }
 
+/**
+ * The count and the totals row of a list read from its stored summary in one statement (`__count` and one
+ * column per summable column, as `buildListStatements` and `buildTotalsStatement` read them separately);
+ * undefined when they are not stored for this query.
+ */
+export function buildStoredCountAndTotals(
+  definition: ListDefinition,
+  query: Pick<ListQuery, 'filters'>,
+  principal: Principal | null,
+): SQL | undefined {
+  const stored = storedFor(definition, query);
+  if (!stored) {
+    return undefined;
+  }
+  const sums = summableColumns(definition).map(
+    ([name]) => sql`, coalesce(sum(${stored.columns[name]}), 0)::text AS ${sql.identifier(name)}`,
+  );
+  return sql`SELECT coalesce(sum(${stored.count}), 0)::bigint AS __count${sql.join(sums, sql``)} FROM ${stored.from} WHERE ${stored.where(principal)}`;
+}
+
 /** The statement of a list's totals row (the summable columns over the whole filtered list); undefined when none. */
 export function buildTotalsStatement(
   definition: ListDefinition,
