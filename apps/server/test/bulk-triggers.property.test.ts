@@ -221,7 +221,8 @@ async function apply(db: Database, w: Write, copies: number) {
       const columns = {
         project: sql`project_id = ${other('projects')}`,
         agency: sql`agency_id = ${other('agencies')}`,
-        market: sql`market_id = ${other('markets')}`,
+        // a sequence of its own: two orders moved into one market must not share (market, year, sequence)
+        market: sql`market_id = ${other('markets')}, reference_sequence = 2000000 + o.id`,
         node: sql`wf_node_id = CASE WHEN (o.id + ${w.pick}) % 4 = 0 THEN NULL ELSE ${other('workflow_nodes')} END`,
         imputation: sql`imputation_id = CASE WHEN (o.id + ${w.pick}) % 3 = 0 THEN NULL ELSE ${other('imputations')} END`,
       };
