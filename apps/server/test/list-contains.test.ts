@@ -27,11 +27,11 @@ beforeAll(async () => {
     INSERT INTO orders
     SELECT (jsonb_populate_record(NULL::orders, to_jsonb(template) || jsonb_build_object(
       'id', nextval('orders_id_seq'),
-      'reference', CASE WHEN g.n % 1_000 = 0 THEN (ARRAY[${sql.join(
+      'reference', CASE WHEN g.n % 1000 = 0 THEN (ARRAY[${sql.join(
         RARE.map((reference) => sql`${reference}`),
         sql`, `,
-      )}])[g.n / 1_000] ELSE 'GEN-2023-' || lpad(g.n::text, 5, '0') END,
-      'reference_sequence', 100_000 + g.n))).*
+      )}])[g.n / 1000] ELSE 'GEN-2023-' || lpad(g.n::text, 5, '0') END,
+      'reference_sequence', 100000 + g.n))).*
     FROM (SELECT * FROM orders ORDER BY id LIMIT 1) AS template
     CROSS JOIN generate_series(1, ${GENERATED}) AS g(n)`);
   });
