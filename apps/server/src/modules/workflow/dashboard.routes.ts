@@ -16,6 +16,7 @@ import {
 } from './dashboard-to-validate.js';
 import { dashboardNodes, runningOrderList, runningOrdersAmount } from './workflow-dashboard.js';
 import type { WorkflowEngine } from './workflow-engine.js';
+import { storedNodeRow } from './workflow-registry.js';
 
 /**
  * The home dashboard's calls (spec 1 §7): the nodes with their counts (process table and my tasks), the
@@ -32,11 +33,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
    * (stored node, the role's node ids, the visibility on the row), without the tokens.
    */
   async function haveToDo(request: FastifyRequest, entity: string, entityId: SQL, alias?: string) {
-    const kind = registry.kind(entity);
-    const row =
-      kind?.nodeColumn && kind.row && kind.row.alias === alias
-        ? { nodeId: sql`${sql.identifier(alias)}.${sql.identifier(kind.nodeColumn.column)}`, scope: kind.row.scope }
-        : undefined;
+    const row = alias === undefined ? undefined : storedNodeRow(registry.kind(entity), alias);
     return (await engine.workItemFilter(principalOf(request), 'haveToDo', entity, entityId, row)) ?? sql`FALSE`;
   }
 
