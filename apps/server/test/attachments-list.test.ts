@@ -1,47 +1,22 @@
-import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bpus } from '../src/db/schema/index.js';
 import { attachmentList } from '../src/modules/attachments/index.js';
 import { buildListStatements, type PageQuery, parseListQuery, runList } from '../src/platform/list-engine.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
-import { actingAs, createTestApp, inject, login, type TestApp } from './helper.js';
-import { demoMarkets, marketWithBpu, pricesOf } from './orders-fixtures.js';
+import { attachmentSuite } from './attachment-suite.js';
+import { actingAs } from './helper.js';
+import { demoMarkets } from './orders-fixtures.js';
 import { csvRows } from './price-schedules-fixtures.js';
 
-let testApp: TestApp;
-let admin: string;
-let sst: string;
-let market: { marketId: number; bpuId: number };
-let fx: ReturnType<typeof attachmentFixtures>;
-let prices: { prestation: number; cost: string }[];
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await login(testApp.app, 'admin', 'admin');
-  sst = await login(testApp.app, 'sst', 'sst');
-  market = await marketWithBpu(testApp.app, testApp.db, admin);
-  fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
-  prices = await pricesOf(testApp.db, market.bpuId);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
-
-const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
-  inject(testApp.app, { method, url, token, payload });
-
-const price = (index: number) => prices[index] as { prestation: number; cost: string };
-const lineTotal = (index: number, quantity: string) =>
-  new Decimal(price(index).cost).times(quantity).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+const suite = attachmentSuite({ sst: true });
+const { send, price, lineTotal } = suite;
 
 describe('list, rights and scope', () => {
   it('lists every column of the screen, filtered by All / My scope / My tasks, with totals and CSV', async () => {
-    const order = await fx.validatedOrder(market, ['10']);
-    const id = await fx.attachment(order);
-    await fx.saveLines(id, [{ prestation: price(0).prestation, quantity: '1' }]);
+    const order = await suite.fx.validatedOrder(suite.market, ['10']);
+    const id = await suite.fx.attachment(order);
+    await suite.fx.saveLines(id, [{ prestation: price(0).prestation, quantity: '1' }]);
     for (const filter of ['all', 'canDo', 'haveToDo']) {
       const response = await send('GET', `/api/attachements?filter=${filter}&sort=amount,desc&summary=true&size=200`);
       expect(response.statusCode, response.body).toBe(200);
@@ -50,7 +25,7 @@ describe('list, rights and scope', () => {
         filter,
       ).toBe(true);
     }
-    const page = await fx.json(
+    const page = await suite.fx.json(
       await send('GET', `/api/attachements?filters=${encodeURIComponent(JSON.stringify({ id: String(id) }))}`),
     );
     expect(page.totalElements).toBe(1);
@@ -102,12 +77,12 @@ describe('list, rights and scope', () => {
   });
 
   it('picks a page’s ids over the attachments, the orders and the joins its filters and sort read', async () => {
-    const first = await fx.validatedOrder(market, ['10']);
+    const first = await suite.fx.validatedOrder(suite.market, ['10']);
     for (const quantity of ['1', '2', '3']) {
-      const id = await fx.attachment(first);
-      await fx.saveLines(id, [{ prestation: price(0).prestation, quantity }]);
+      const id = await suite.fx.attachment(first);
+      await suite.fx.saveLines(id, [{ prestation: price(0).prestation, quantity }]);
     }
-    await fx.validate(await fx.attachment(await fx.validatedOrder(market, ['10'])));
+    await suite.fx.validate(await suite.fx.attachment(await suite.fx.validatedOrder(suite.market, ['10'])));
     const dialect = new PgDialect();
     const byAgency = parseListQuery({ sort: 'reference,asc', filters: JSON.stringify({ agencyName: 'a' }) });
     const statements = buildListStatements(attachmentList, byAgency, null);
@@ -130,22 +105,22 @@ describe('list, rights and scope', () => {
       { sort: 'followerName,desc', filters: JSON.stringify({ nodeCode: 'att_draft' }), summary: 'true' },
     ]) {
       const query = parseListQuery(wire) as PageQuery;
-      const idsFirst = await runList(testApp.db, attachmentList, query, null);
+      const idsFirst = await runList(suite.db, attachmentList, query, null);
       expect(idsFirst.totalElements, JSON.stringify(wire)).toBeGreaterThan(0);
-      expect(idsFirst, JSON.stringify(wire)).toEqual(await runList(testApp.db, { ...attachmentList, columns }, query, null));
+      expect(idsFirst, JSON.stringify(wire)).toEqual(await runList(suite.db, { ...attachmentList, columns }, query, null));
     }
   });
 
   it('shows a subcontractor only the attachments of its agencies, by list and by id', async () => {
-    const [own, other] = await demoMarkets(testApp.db);
+    const [own, other] = await demoMarkets(suite.db);
     const ownMarket = { marketId: own?.id ?? 0, bpuId: 0 };
     const otherMarket = { marketId: other?.id ?? 0, bpuId: 0 };
-    const ownOrder = await fx.validatedOrder(ownMarket, []);
-    const otherOrder = await fx.validatedOrder(otherMarket, []);
+    const ownOrder = await suite.fx.validatedOrder(ownMarket, []);
+    const otherOrder = await suite.fx.validatedOrder(otherMarket, []);
     // the subcontractor attaches its own order (it holds the create right in the demo)
-    const ownAttachment = await fx.attachment(ownOrder, {}, sst);
-    const otherAttachment = await fx.attachment(otherOrder);
-    const list = await fx.json(await send('GET', '/api/attachements?size=200', undefined, sst));
+    const ownAttachment = await suite.fx.attachment(ownOrder, {}, suite.sst);
+    const otherAttachment = await suite.fx.attachment(otherOrder);
+    const list = await suite.fx.json(await send('GET', '/api/attachements?size=200', undefined, suite.sst));
     const rows: { id: number; agencyId: number }[] = list.content;
     expect(rows.some((row) => row.id === ownAttachment)).toBe(true);
     expect(rows.every((row) => row.agencyId === own?.agencyId)).toBe(true);
@@ -155,34 +130,36 @@ describe('list, rights and scope', () => {
       `/api/wftoken/attachement/${otherAttachment}`,
       `/api/order/${otherOrder}/attachements`,
     ]) {
-      expect((await send('GET', url, undefined, sst)).statusCode, url).toBe(404);
+      expect((await send('GET', url, undefined, suite.sst)).statusCode, url).toBe(404);
     }
-    expect((await send('POST', `/api/attachement/${otherAttachment}/export`, {}, sst)).statusCode).toBe(404);
-    expect((await send('DELETE', `/api/attachement/${otherAttachment}/delete`, undefined, sst)).statusCode).toBe(404);
-    const [otherBpu] = await testApp.db
+    expect((await send('POST', `/api/attachement/${otherAttachment}/export`, {}, suite.sst)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/attachement/${otherAttachment}/delete`, undefined, suite.sst)).statusCode).toBe(404);
+    const [otherBpu] = await suite.db
       .select({ id: bpus.id })
       .from(bpus)
       .where(eq(bpus.marketId, other?.id ?? 0));
-    const [ownBpu] = await testApp.db
+    const [ownBpu] = await suite.db
       .select({ id: bpus.id })
       .from(bpus)
       .where(eq(bpus.marketId, own?.id ?? 0));
-    expect((await send('GET', `/api/bpu/${otherBpu?.id}/attachement/prestations`, undefined, sst)).statusCode).toBe(404);
-    expect((await send('GET', `/api/bpu/${ownBpu?.id}/attachement/prestations`, undefined, sst)).statusCode).toBe(200);
-    const csv = await send('POST', '/api/attachements/csv', {}, sst);
-    expect(csv.body).not.toContain((await fx.detail(otherAttachment)).reference);
-    expect((await fx.detail(ownAttachment, sst)).id).toBe(ownAttachment);
-    expect((await fx.json(await send('GET', `/api/order/${ownOrder}/attachements`, undefined, sst))).length).toBeGreaterThan(0);
+    expect((await send('GET', `/api/bpu/${otherBpu?.id}/attachement/prestations`, undefined, suite.sst)).statusCode).toBe(404);
+    expect((await send('GET', `/api/bpu/${ownBpu?.id}/attachement/prestations`, undefined, suite.sst)).statusCode).toBe(200);
+    const csv = await send('POST', '/api/attachements/csv', {}, suite.sst);
+    expect(csv.body).not.toContain((await suite.fx.detail(otherAttachment)).reference);
+    expect((await suite.fx.detail(ownAttachment, suite.sst)).id).toBe(ownAttachment);
+    expect(
+      (await suite.fx.json(await send('GET', `/api/order/${ownOrder}/attachements`, undefined, suite.sst))).length,
+    ).toBeGreaterThan(0);
   });
 
   it('needs the attachment rights', async () => {
-    const order = await fx.validatedOrder(market);
-    const id = await fx.attachment(order);
-    const reader = await actingAs(testApp, { read: ['attachement', 'order'], visibility: 1 });
+    const order = await suite.fx.validatedOrder(suite.market);
+    const id = await suite.fx.attachment(order);
+    const reader = await actingAs(suite.testApp, { read: ['attachement', 'order'], visibility: 1 });
     expect((await send('GET', `/api/attachement/${id}`, undefined, reader.token)).statusCode).toBe(200);
     expect((await send('POST', '/api/attachement', { order }, reader.token)).statusCode).toBe(403);
     expect((await send('DELETE', `/api/attachement/${id}/delete`, undefined, reader.token)).statusCode).toBe(403);
-    const nobody = await actingAs(testApp, {});
+    const nobody = await actingAs(suite.testApp, {});
     expect((await send('GET', `/api/attachement/${id}`, undefined, nobody.token)).statusCode).toBe(403);
     expect((await send('GET', '/api/attachements', undefined, nobody.token)).statusCode).toBe(403);
   });

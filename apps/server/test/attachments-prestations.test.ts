@@ -4,50 +4,26 @@ import {
   IMPORT_SUCCESS_MESSAGE,
   ORDER_QUANTITY_INVALID_MESSAGE,
 } from '@isf/contract';
-import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attachmentLines } from '../src/db/schema/index.js';
-import { attachmentFixtures } from './attachments-fixtures.js';
-import { countRows, createTestApp, inject, login, type TestApp } from './helper.js';
-import { marketWithBpu, pricesOf } from './orders-fixtures.js';
+import { attachmentSuite } from './attachment-suite.js';
+import { countRows, inject } from './helper.js';
 import { csvFile, csvRows, importForm } from './price-schedules-fixtures.js';
 
-let testApp: TestApp;
-let admin: string;
-let market: { marketId: number; bpuId: number };
-let fx: ReturnType<typeof attachmentFixtures>;
-let prices: { prestation: number; cost: string }[];
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await login(testApp.app, 'admin', 'admin');
-  market = await marketWithBpu(testApp.app, testApp.db, admin);
-  fx = attachmentFixtures(testApp.app, testApp.db, () => admin);
-  prices = await pricesOf(testApp.db, market.bpuId);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
-
-const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
-  inject(testApp.app, { method, url, token, payload });
-
-const price = (index: number) => prices[index] as { prestation: number; cost: string };
-const lineTotal = (index: number, quantity: string) =>
-  new Decimal(price(index).cost).times(quantity).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+const suite = attachmentSuite();
+const { send, price, lineTotal } = suite;
 
 describe('prestations, import and export', () => {
   async function importFile(id: number, form: { payload: Buffer; headers: Record<string, string> }) {
-    return inject(testApp.app, { method: 'POST', url: `/api/attachement/${id}/import`, token: admin, ...form });
+    return inject(suite.app, { method: 'POST', url: `/api/attachement/${id}/import`, token: suite.admin, ...form });
   }
 
   it('lists the ordered and attached prestations, all the BPU on demand, the attached ones alone outside edit mode', async () => {
-    const order = await fx.validatedOrder(market, ['10', '4']);
-    const id = await fx.attachment(order);
-    await fx.saveLines(id, [{ prestation: price(0).prestation, quantity: '3' }]);
-    const rows = await fx.json(await send('GET', `/api/attachement/${id}/prestations`));
+    const order = await suite.fx.validatedOrder(suite.market, ['10', '4']);
+    const id = await suite.fx.attachment(order);
+    await suite.fx.saveLines(id, [{ prestation: price(0).prestation, quantity: '3' }]);
+    const rows = await suite.fx.json(await send('GET', `/api/attachement/${id}/prestations`));
     expect(rows.map((row: { prestation: number }) => row.prestation).sort()).toEqual(
       [price(0).prestation, price(1).prestation].sort(),
     );
@@ -60,20 +36,22 @@ describe('prestations, import and export', () => {
       overOrdered: false,
       lineId: expect.any(Number),
     });
-    const all = await fx.json(await send('GET', `/api/attachement/${id}/prestations?displayAll=true`));
-    expect(all.length).toBe(prices.length);
-    const attached = await fx.json(await send('GET', `/api/attachement/${id}/prestations?onlyAttached=true&sort=code,desc`));
+    const all = await suite.fx.json(await send('GET', `/api/attachement/${id}/prestations?displayAll=true`));
+    expect(all.length).toBe(suite.prices.length);
+    const attached = await suite.fx.json(
+      await send('GET', `/api/attachement/${id}/prestations?onlyAttached=true&sort=code,desc`),
+    );
     expect(attached).toHaveLength(1);
     expect((await send('GET', `/api/attachement/${id}/prestations?sort=nope,asc`)).statusCode).toBe(400);
 
-    const bpu = await fx.json(await send('GET', `/api/bpu/${market.bpuId}/attachement/prestations`));
-    expect(bpu).toHaveLength(prices.length);
+    const bpu = await suite.fx.json(await send('GET', `/api/bpu/${suite.market.bpuId}/attachement/prestations`));
+    expect(bpu).toHaveLength(suite.prices.length);
     expect(bpu[0]).toEqual(expect.objectContaining({ prestation: expect.any(Number), unitPrice: expect.any(String) }));
   });
 
   it('exports the lines for French Excel and imports this time’s quantities back', async () => {
-    const order = await fx.validatedOrder(market, ['10', '4']);
-    const id = await fx.attachment(order);
+    const order = await suite.fx.validatedOrder(suite.market, ['10', '4']);
+    const id = await suite.fx.attachment(order);
     const exported = await send('POST', `/api/attachement/${id}/export`, {});
     expect(exported.statusCode, exported.body).toBe(200);
     expect(exported.headers['content-type']).toContain('text/csv');
@@ -88,7 +66,7 @@ describe('prestations, import and export', () => {
     const response = await importFile(id, importForm(csvFile(edited)));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ success: true, message: IMPORT_SUCCESS_MESSAGE, updated: 2 });
-    expect(await countRows(testApp.db, attachmentLines, eq(attachmentLines.attachmentId, id))).toBe(2);
+    expect(await countRows(suite.db, attachmentLines, eq(attachmentLines.attachmentId, id))).toBe(2);
     const again = csvRows((await send('POST', `/api/attachement/${id}/export`, {})).body);
     expect(
       again
@@ -99,14 +77,14 @@ describe('prestations, import and export', () => {
   });
 
   it('exports in the BPU layout and reads that file back too', async () => {
-    const order = await fx.validatedOrder(market, ['10']);
-    const id = await fx.attachment(order);
-    await fx.saveLines(id, [{ prestation: price(0).prestation, quantity: '4' }]);
+    const order = await suite.fx.validatedOrder(suite.market, ['10']);
+    const id = await suite.fx.attachment(order);
+    await suite.fx.saveLines(id, [{ prestation: price(0).prestation, quantity: '4' }]);
     const exported = await send('POST', `/api/attachement/${id}/export/bpu`, {});
     expect(exported.statusCode, exported.body).toBe(200);
     const rows = csvRows(exported.body);
     expect(rows[0]).toEqual([...ATTACHMENT_BPU_CSV_HEADERS]);
-    expect(rows).toHaveLength(prices.length + 1);
+    expect(rows).toHaveLength(suite.prices.length + 1);
     const quantityColumn = ATTACHMENT_BPU_CSV_HEADERS.indexOf('Quantité');
     expect(rows.filter((row) => row[quantityColumn] === '4,0')).toHaveLength(1);
     const edited = rows.map((row, index) =>
@@ -114,12 +92,12 @@ describe('prestations, import and export', () => {
     );
     const response = await importFile(id, importForm(csvFile(edited)));
     expect(response.statusCode, response.body).toBe(200);
-    expect(await countRows(testApp.db, attachmentLines, eq(attachmentLines.attachmentId, id))).toBe(prices.length);
+    expect(await countRows(suite.db, attachmentLines, eq(attachmentLines.attachmentId, id))).toBe(suite.prices.length);
   });
 
   it('refuses a faulty file with its line numbers and writes nothing', async () => {
-    const order = await fx.validatedOrder(market, ['10', '4']);
-    const id = await fx.attachment(order);
+    const order = await suite.fx.validatedOrder(suite.market, ['10', '4']);
+    const id = await suite.fx.attachment(order);
     const rows = csvRows((await send('POST', `/api/attachement/${id}/export`, {})).body);
     const quantityColumn = ATTACHMENT_CSV_HEADERS.indexOf('Quantité');
     const codeColumn = ATTACHMENT_CSV_HEADERS.indexOf('Code');
@@ -153,6 +131,6 @@ describe('prestations, import and export', () => {
     expect(header.json().detail).toContain('En-tête de fichier inattendu');
     const notCsv = await importFile(id, importForm(Buffer.from('%PDF-1.4'), 'attachement.pdf'));
     expect(notCsv.statusCode).toBe(400);
-    expect(await countRows(testApp.db, attachmentLines, eq(attachmentLines.attachmentId, id))).toBe(0);
+    expect(await countRows(suite.db, attachmentLines, eq(attachmentLines.attachmentId, id))).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
 import type { ListQuery } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { type ListDefinition, ownColumn, type Row } from './list-definition.js';
 import { buildWhere } from './list-filters.js';
@@ -8,8 +7,7 @@ import type { ListSettings } from './list-settings.js';
 import { activeFilterNames, countSource, declaresJoins, narrowFrom, storedFor } from './list-sources.js';
 import { buildListStatements, buildOrderBy, buildPageStatement, countLimitOf } from './list-statements.js';
 import type { Principal } from './principal.js';
-
-const dialect = new PgDialect();
+import { statementKey } from './sql-rows.js';
 
 /** One key of a list's order: what the ORDER BY reads, its direction (NULL is the least value in both). */
 type OrderKey = { sql: SQL; descending: boolean };
@@ -129,9 +127,9 @@ export function keysetPlan(
     memory = new Map();
     keysetMemories.set(db, memory);
   }
-  const statementKey = `${definition.name}\u0000${query.size}\u0000${JSON.stringify(dialect.sqlToQuery(sql`${where} ORDER BY ${orderBy}`))}`;
+  const memoryKey = `${definition.name}\u0000${query.size}\u0000${statementKey(sql`${where} ORDER BY ${orderBy}`)}`;
   const now = Date.now();
-  const pages = memory.get(statementKey);
+  const pages = memory.get(memoryKey);
   let from: { condition: SQL; position: number } | undefined;
   if (pages) {
     let nearest: number | undefined;
@@ -194,13 +192,13 @@ export function keysetPlan(
       const last = rows[rows.length - 1];
       if (first && last) {
         const valuesOf = (row: Row): KeyValues => keyNames.map((name) => (row[name] === null ? null : String(row[name])));
-        let kept = memory.get(statementKey);
+        let kept = memory.get(memoryKey);
         if (!kept) {
           kept = new Map();
         }
         // most recently used last, for both bounds
-        memory.delete(statementKey);
-        memory.set(statementKey, kept);
+        memory.delete(memoryKey);
+        memory.set(memoryKey, kept);
         kept.delete(query.page);
         kept.set(query.page, {
           first: valuesOf(first),

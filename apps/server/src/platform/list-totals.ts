@@ -1,13 +1,12 @@
 import type { ListQuery, ListTotalsReply } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import type { ListDefinition } from './list-definition.js';
 import { listSettings } from './list-settings.js';
 import { storedFor, summableColumns } from './list-sources.js';
 import { buildTotalsStatement } from './list-statements.js';
 import type { Principal } from './principal.js';
-import { rowsOf } from './sql-rows.js';
+import { rowsOf, statementKey } from './sql-rows.js';
 
 /** Totals being computed or kept, and how long their statement ran (its wait for a slot aside). */
 type CachedTotals = { expires: number; reply: Promise<{ reply: ListTotalsReply; tookMs: number }> };
@@ -15,7 +14,6 @@ type CachedTotals = { expires: number; reply: Promise<{ reply: ListTotalsReply; 
 /** The totals being computed or kept, per database, by statement text and parameters. */
 const totalsCaches = new WeakMap<Database, Map<string, CachedTotals>>();
 const TOTALS_CACHE_ENTRIES = 500;
-const dialect = new PgDialect();
 
 /** Forgets the totals kept for a database (its list settings changed). */
 export function forgetTotals(db: Database): void {
@@ -120,7 +118,7 @@ export async function runListTotals(
     // a transaction of its own: five statements for one)
     return (await computeTotals(db, statement, names, 0)).reply;
   }
-  const key = JSON.stringify(dialect.sqlToQuery(statement));
+  const key = statementKey(statement);
   const kept = cache.get(key);
   if (kept && kept.expires > Date.now()) {
     return (await kept.reply).reply;

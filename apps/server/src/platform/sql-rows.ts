@@ -1,7 +1,15 @@
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 
 /** The rows of a raw SQL query (PGlite and node-postgres both answer `{ rows }`). */
 export async function rowsOf<Row = Record<string, unknown>>(db: Database, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/** A statement's text and parameters as one string: the key of the caches that share the runs of one statement. */
+export function statementKey(statement: SQL): string {
+  return JSON.stringify(dialect.sqlToQuery(statement));
 }

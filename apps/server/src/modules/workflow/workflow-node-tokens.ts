@@ -1,9 +1,8 @@
 import type { WorkflowFilter } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { defineList, type ListDefinition, type StoredTotals } from '../../platform/list-engine.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { rowsOf, statementKey } from '../../platform/sql-rows.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, nodeRowFilter, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
 import type { WorkflowRegistry } from './workflow-registry.js';
@@ -123,8 +122,6 @@ export function nodeTokenList(
   });
 }
 
-const dialect = new PgDialect();
-
 /**
  * How many tokens of a node each filter keeps: the node screen opens on My tasks only when there are some.
  * For a kind that stores its current node, counted on the items' rows on the node (an index of the stored
@@ -151,7 +148,7 @@ export async function nodeTokenCounts(
   const runs = new Map<string, Promise<number>>();
   const countOf = (filter: WorkflowFilter): Promise<number> => {
     const statement = statementOf(filter);
-    const key = JSON.stringify(dialect.sqlToQuery(statement));
+    const key = statementKey(statement);
     let run = runs.get(key);
     if (!run) {
       run = rowsOf<{ total: number }>(db, statement).then((rows) => Number(rows[0]?.total ?? 0));

@@ -3,7 +3,7 @@ import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { listQueryKey } from '../data-table/use-list-controller';
-import { fieldErrorsOf, parseInFrench, showFieldErrors } from '../form/schema-rules';
+import { parseForForm } from '../form/schema-rules';
 
 /** What the detail screens' update calls answer: the saved copy when the server sends it. */
 export type SaveReply<Record> = { success: boolean; record?: Record };
@@ -76,15 +76,16 @@ export function useDetailActions<Record extends { version: number }, Payload>(op
 
   const save = async (): Promise<boolean> => {
     const values = detail.form.getFieldsValue(true) as object;
-    const parsed = parseInFrench(options.schema, {
-      ...(options.payloadOf ? options.payloadOf(values) : values),
-      version: detail.record?.version,
-    });
-    if (!parsed.success) {
-      showFieldErrors(detail.form, fieldErrorsOf(parsed.error.issues, t));
+    const payload = parseForForm(
+      detail.form,
+      options.schema,
+      { ...(options.payloadOf ? options.payloadOf(values) : values), version: detail.record?.version },
+      t,
+    );
+    if (payload === null) {
       return false;
     }
-    const reply = await options.update(parsed.data);
+    const reply = await options.update(payload);
     if (!reply.success) {
       return false;
     }

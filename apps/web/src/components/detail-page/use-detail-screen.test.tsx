@@ -10,18 +10,20 @@ import { useDetailScreen } from './use-detail-screen';
 
 type Item = { id: number; name: string; version: number };
 const schema = z.object({ name: z.string().trim().min(1), version: z.number().int() });
+const createSchema = z.object({ name: z.string().trim().min(1) });
 
 type Api = {
   fetch: (id: number) => Promise<Item>;
   update: (id: number, payload: z.infer<typeof schema>) => Promise<{ success: boolean; record?: Item }>;
   remove: (id: number) => Promise<{ success: boolean }>;
+  create: (payload: z.infer<typeof createSchema>) => Promise<{ success: boolean; id: number }>;
 };
 
 function toValues(item: Item) {
   return { name: item.name };
 }
 
-function ItemScreen({ api }: { api: Api }) {
+function ItemScreen({ api, creating = false }: { api: Api; creating?: boolean }) {
   const detail = useDetailScreen({
     queryKey: (id) => ['item', id],
     fetch: api.fetch,
@@ -30,6 +32,7 @@ function ItemScreen({ api }: { api: Api }) {
     schema,
     update: api.update,
     remove: api.remove,
+    create: creating ? { values: { name: '' }, schema: createSchema, create: api.create, listRoute: '/items' } : undefined,
   });
   return (
     <DetailPage title={detail.record?.name ?? 'Article'} entity="category" listRoute="/items" {...detail.page}>
@@ -58,9 +61,11 @@ function show(path: string) {
       record: { id, name: payload.name, version: payload.version + 1 },
     })),
     remove: vi.fn(async () => ({ success: true })),
+    create: vi.fn(async () => ({ success: true, id: 42 })),
   };
   renderRoutes(
     [
+      { path: '/items/new', element: <ItemScreen api={api} creating /> },
       { path: '/items/:id', element: <ItemScreen api={api} /> },
       { path: '/items', element: <p>liste des articles</p> },
     ],
@@ -103,5 +108,33 @@ describe('useDetailScreen', () => {
     expect(screen.queryByLabelText('Nom')).toBeNull();
     expect(api.fetch).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: /Modifier/ })).toBeNull();
+  });
+
+  it('starts a new record from empty values in edit mode, creates it on Save and opens its route', async () => {
+    const api = show('/items/new');
+    await waitFor(() => expect((screen.getByLabelText('Nom') as HTMLInputElement).disabled).toBe(false));
+    expect((screen.getByLabelText('Nom') as HTMLInputElement).value).toBe('');
+    expect(api.fetch).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: /Supprimer/ })).toBeNull();
+    // the create schema's errors show under the fields, and nothing is sent
+    fireEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
+    expect(await screen.findByText('Ce champ est obligatoire.')).toBeTruthy();
+    expect(api.create).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Nom'), { target: { value: ' Mètre ' } });
+    fireEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
+    await waitFor(() => expect(api.create).toHaveBeenCalledWith({ name: 'Mètre' }));
+    // the new record's route: read from the server, out of edit mode
+    expect(await screen.findByRole('heading', { name: 'Mètre' })).toBeTruthy();
+    expect(api.fetch).toHaveBeenCalledWith(42);
+    await waitFor(() => expect((screen.getByLabelText('Nom') as HTMLInputElement).disabled).toBe(true));
+    expect(api.update).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the list when a new record is cancelled, creating nothing', async () => {
+    const api = show('/items/new');
+    await waitFor(() => expect((screen.getByLabelText('Nom') as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: /Annuler/ }));
+    expect(await screen.findByText('liste des articles')).toBeTruthy();
+    expect(api.create).not.toHaveBeenCalled();
   });
 });

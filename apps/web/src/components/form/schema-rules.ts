@@ -72,6 +72,21 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   return {};
 }
 
+/** Checks a form's payload with a contract schema: the checked value, or null with the errors shown under the fields. */
+export function parseForForm<Output>(
+  form: FormInstance,
+  schema: SafeParser<Output>,
+  value: unknown,
+  t: TFunction,
+): Output | null {
+  const parsed = parseInFrench(schema, value);
+  if (!parsed.success) {
+    showFieldErrors(form, fieldErrorsOf(parsed.error.issues, t));
+    return null;
+  }
+  return parsed.data;
+}
+
 /** Shows field errors under the form's fields; returns whether any was shown. */
 export function showFieldErrors(form: FormInstance, errors: Record<string, string>): boolean {
   const entries = Object.entries(errors);

@@ -1,13 +1,13 @@
-import { MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
+import { MergeCellsOutlined } from '@ant-design/icons';
 import type { CategoryRow } from '@isf/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../components/data-table/data-table';
+import type { DataColumn } from '../../components/data-table/data-table';
+import { ListScreen } from '../../components/data-table/list-screen';
 import { listQueryKey, useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
-import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
 import { CATEGORY_DETAIL_ROUTE } from '../../lib/routes';
@@ -19,10 +19,8 @@ export function CategoryListPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
   const queryClient = useQueryClient();
-  const [creating, setCreating] = useState(false);
   const [merging, setMerging] = useState(false);
   const controller = useListController<CategoryRow>({ listName: 'categories', path: CATEGORY_LIST_PATH });
-  const canCreate = can('category', 'create');
 
   const columns = useMemo<DataColumn<CategoryRow>[]>(
     () => [
@@ -70,26 +68,23 @@ export function CategoryListPage() {
   };
 
   return (
-    <section>
-      <PageHeader
-        title={t('categories.title')}
-        extra={
-          <Space>
-            {can('category', 'delete') ? (
-              <Button icon={<MergeCellsOutlined />} loading={merging} onClick={() => void dedupe().catch(() => undefined)}>
-                {t('categories.dedupe')}
-              </Button>
-            ) : null}
-            {canCreate ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-                {t('categories.create')}
-              </Button>
-            ) : null}
-          </Space>
-        }
-      />
-      <DataTable controller={controller} columns={columns} csvPath={CATEGORY_CSV_PATH} />
-      {canCreate ? <CategoryCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
-    </section>
+    <ListScreen
+      title={t('categories.title')}
+      controller={controller}
+      columns={columns}
+      csvPath={CATEGORY_CSV_PATH}
+      extra={
+        can('category', 'delete') ? (
+          <Button icon={<MergeCellsOutlined />} loading={merging} onClick={() => void dedupe().catch(() => undefined)}>
+            {t('categories.dedupe')}
+          </Button>
+        ) : null
+      }
+      create={{
+        entity: 'category',
+        label: t('categories.create'),
+        modal: (open, onClose) => <CategoryCreateModal open={open} onClose={onClose} />,
+      }}
+    />
   );
 }

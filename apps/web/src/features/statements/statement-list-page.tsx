@@ -1,12 +1,12 @@
-import { CheckOutlined, DownloadOutlined, PlusOutlined, RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownloadOutlined, RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { MONTHLY_STATEMENT_REVERT_OPTION } from '@isf/contract';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/data-table';
+import { ListFrame } from '../../components/data-table/list-screen';
 import { csvFormFields } from '../../components/data-table/table-change';
 import { useListController } from '../../components/data-table/use-list-controller';
-import { PageHeader } from '../../components/page-header';
 import { ApiError, downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
@@ -32,7 +32,6 @@ import {
 export function StatementListPage() {
   const { t } = useTranslation();
   const { can, hasOption } = useAuth();
-  const [creating, setCreating] = useState(false);
   const [generating, setGenerating] = useState(false);
   const [running, setRunning] = useState(false);
   const controller = useListController<StatementListRow>({
@@ -105,22 +104,21 @@ export function StatementListPage() {
     });
 
   return (
-    <section>
-      <PageHeader
-        title={t('statements.title')}
-        extra={
-          canCreate ? (
-            <Space>
-              <Button icon={<ThunderboltOutlined />} onClick={() => setGenerating(true)}>
-                {t('statements.generate')}
-              </Button>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-                {t('reference.create')}
-              </Button>
-            </Space>
-          ) : null
-        }
-      />
+    <ListFrame
+      title={t('statements.title')}
+      extra={
+        canCreate ? (
+          <Button icon={<ThunderboltOutlined />} onClick={() => setGenerating(true)}>
+            {t('statements.generate')}
+          </Button>
+        ) : null
+      }
+      create={{
+        entity: 'monthly_statement',
+        label: t('reference.create'),
+        modal: (open, onClose) => <StatementCreateModal open={open} onClose={onClose} />,
+      }}
+    >
       <DataTable
         controller={controller}
         columns={columns}
@@ -143,8 +141,7 @@ export function StatementListPage() {
           </Space>
         }
       />
-      {canCreate ? <StatementCreateModal open={creating} onClose={() => setCreating(false)} /> : null}
       {canCreate && generating ? <StatementGenerateModal onClose={() => setGenerating(false)} /> : null}
-    </section>
+    </ListFrame>
   );
 }
