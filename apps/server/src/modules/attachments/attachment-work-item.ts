@@ -1,26 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../platform/principal.js';
-import {
-  agencyNameColumn,
-  itemValue,
-  marketEdificeColumn,
-  readableScope,
-  type WorkItemKind,
-  type WorkItemSource,
-  workItemScope,
-} from '../workflow/index.js';
+import { type WorkItemKind, workItemParts } from '../workflow/index.js';
 import { ATTACHMENT_ENTITY, attachmentScope } from './attachments.lists.js';
 
-/** An attachment with its order `wo`, whose project and agency scope it. */
-const source: WorkItemSource = {
+/** An attachment is read with its order `wo`, whose project and agency scope it. */
+const parts = workItemParts('attachement', attachmentScope, {
   from: sql`attachments watt JOIN orders wo ON wo.id = watt.order_id`,
   key: sql`watt.id`,
   alias: 'wo',
-};
+});
 
 /** A profile's visibility on an attachment row (the attachment list's aliases: `att` and its order `o`), read right included. */
 export function attachmentRowScope(principal: Principal): SQL | undefined {
-  return readableScope(principal, 'attachement', attachmentScope, 'o');
+  return parts.scopeOn(principal, 'o');
 }
 
 /**
@@ -38,20 +30,17 @@ export const attachmentWorkItem: WorkItemKind = {
     summary: {
       from: sql`attachment_node_summaries ans`,
       node: sql`ans.node_id`,
-      scope: (principal) => readableScope(principal, 'attachement', attachmentScope, 'ans'),
+      scope: (principal) => parts.scopeOn(principal, 'ans'),
       count: sql`ans.attachments`,
       amount: sql`ans.amount`,
     },
   },
-  scope: workItemScope('attachement', attachmentScope, source),
-  label: (entityId) => itemValue(source, entityId, sql`watt.reference`),
-  amount: (entityId) => itemValue(source, entityId, sql`watt.amount`),
+  ...parts.item(sql`watt.reference`, sql`watt.amount`),
   columns: (entityId) => ({
-    reference: { sql: itemValue(source, entityId, sql`watt.reference`), kind: 'text', label: 'Référence' },
-    orderReference: { sql: itemValue(source, entityId, sql`wo.reference`), kind: 'text', label: 'Commande' },
-    orderName: { sql: itemValue(source, entityId, sql`wo.name`), kind: 'text', label: 'Nom de la commande' },
-    marketEdifice: marketEdificeColumn(source, entityId, 'wo'),
-    agencyName: agencyNameColumn(source, entityId, 'wo'),
-    amount: { sql: itemValue(source, entityId, sql`watt.amount`), kind: 'money', label: 'Montant (€ HT)' },
+    reference: parts.column(entityId, sql`watt.reference`, 'text', 'Référence'),
+    orderReference: parts.column(entityId, sql`wo.reference`, 'text', 'Commande'),
+    orderName: parts.column(entityId, sql`wo.name`, 'text', 'Nom de la commande'),
+    ...parts.marketAndAgency(entityId),
+    amount: parts.column(entityId, sql`watt.amount`, 'money', 'Montant (€ HT)'),
   }),
 };

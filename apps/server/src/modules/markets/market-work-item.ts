@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { agencyNameColumn, itemValue, type WorkItemKind, type WorkItemSource, workItemScope } from '../workflow/index.js';
+import { type WorkItemKind, workItemParts } from '../workflow/index.js';
 import { marketScope } from './markets.lists.js';
 
 export const MARKET_ENTITY = 'subcontractor_market';
 
-const source: WorkItemSource = { from: sql`markets wm`, key: sql`wm.id`, alias: 'wm' };
+const parts = workItemParts('subcontractor_market', marketScope, { from: sql`markets wm`, key: sql`wm.id`, alias: 'wm' });
 
 /**
  * Markets as work items of the subcontractor market workflow: a profile sees a market's token when it
@@ -12,15 +12,10 @@ const source: WorkItemSource = { from: sql`markets wm`, key: sql`wm.id`, alias: 
  */
 export const marketWorkItem: WorkItemKind = {
   entity: MARKET_ENTITY,
-  scope: workItemScope('subcontractor_market', marketScope, source),
-  label: (entityId) => itemValue(source, entityId, sql`wm.edifice`),
+  ...parts.item(sql`wm.edifice`),
   columns: (entityId) => ({
-    edifice: { sql: itemValue(source, entityId, sql`wm.edifice`), kind: 'text', label: 'Code Edifice' },
-    agencyName: agencyNameColumn(source, entityId, 'wm'),
-    projectName: {
-      sql: itemValue(source, entityId, sql`(SELECT wp.name FROM projects wp WHERE wp.id = wm.project_id)`),
-      kind: 'text',
-      label: 'Projet',
-    },
+    edifice: parts.column(entityId, sql`wm.edifice`, 'text', 'Code Edifice'),
+    agencyName: parts.agencyName(entityId),
+    projectName: parts.column(entityId, sql`(SELECT wp.name FROM projects wp WHERE wp.id = wm.project_id)`, 'text', 'Projet'),
   }),
 };

@@ -1,21 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../platform/principal.js';
-import {
-  agencyNameColumn,
-  itemValue,
-  marketEdificeColumn,
-  readableScope,
-  type WorkItemKind,
-  type WorkItemSource,
-  workItemScope,
-} from '../workflow/index.js';
+import { type WorkItemKind, workItemParts } from '../workflow/index.js';
 import { ORDER_ENTITY, orderScope } from './orders.lists.js';
 
-const source: WorkItemSource = { from: sql`orders wo`, key: sql`wo.id`, alias: 'wo' };
+const parts = workItemParts('order', orderScope, { from: sql`orders wo`, key: sql`wo.id`, alias: 'wo' });
 
 /** A profile's visibility on an order row `o` (the order list's alias), read right included. */
 export function orderRowScope(principal: Principal): SQL | undefined {
-  return readableScope(principal, 'order', orderScope, 'o');
+  return parts.scopeOn(principal, 'o');
 }
 
 /**
@@ -33,19 +25,16 @@ export const orderWorkItem: WorkItemKind = {
     summary: {
       from: sql`order_node_summaries ons`,
       node: sql`ons.node_id`,
-      scope: (principal) => readableScope(principal, 'order', orderScope, 'ons'),
+      scope: (principal) => parts.scopeOn(principal, 'ons'),
       count: sql`ons.orders`,
       amount: sql`ons.total`,
     },
   },
-  scope: workItemScope('order', orderScope, source),
-  label: (entityId) => itemValue(source, entityId, sql`wo.reference`),
-  amount: (entityId) => itemValue(source, entityId, sql`wo.total`),
+  ...parts.item(sql`wo.reference`, sql`wo.total`),
   columns: (entityId) => ({
-    reference: { sql: itemValue(source, entityId, sql`wo.reference`), kind: 'text', label: 'Référence' },
-    orderName: { sql: itemValue(source, entityId, sql`wo.name`), kind: 'text', label: 'Complément' },
-    marketEdifice: marketEdificeColumn(source, entityId, 'wo'),
-    agencyName: agencyNameColumn(source, entityId, 'wo'),
-    total: { sql: itemValue(source, entityId, sql`wo.total`), kind: 'money', label: 'Montant (€ HT)' },
+    reference: parts.column(entityId, sql`wo.reference`, 'text', 'Référence'),
+    orderName: parts.column(entityId, sql`wo.name`, 'text', 'Complément'),
+    ...parts.marketAndAgency(entityId),
+    total: parts.column(entityId, sql`wo.total`, 'money', 'Montant (€ HT)'),
   }),
 };
