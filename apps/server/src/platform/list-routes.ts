@@ -55,18 +55,27 @@ export type WorkItemFilter = (principal: Principal, filter: WorkflowFilter) => P
  */
 export type WorkItemList = { filter: WorkItemFilter; storedFilter?: WorkItemFilter };
 
-type ListOptions = {
-  definition: ListDefinition;
+/**
+ * The list a route runs: one `definition`, or the one its `criteria` choose per request (then `definition`
+ * may be left out, e.g. a list built for the caller from the workflow registry).
+ */
+type ListChoice = { definition: ListDefinition; criteria?: ListCriteria } | { definition?: undefined; criteria: ListCriteria };
+
+type ListOptions = ListChoice & {
   access: AccessRule;
   /** The CSV file's name, without its extension (the list's name by default), e.g. one of a record. */
   fileName?: string | ((request: FastifyRequest) => string);
-  criteria?: ListCriteria;
   workItems?: WorkItemList;
   /**
    * The rows of one record, for a path with parameters (`/api/contract/:id/childs`): the condition read
-   * off the route's parameters (validated by `params`).
+   * off the route's parameters (validated by `params`), or from a record read first (a statement's market).
    */
-  where?: (request: FastifyRequest) => SQL;
+  where?: (request: FastifyRequest) => SQL | Promise<SQL>;
+  /**
+   * The same condition as `where` on the rows of the list's `stored` summary, when it can be written there:
+   * the record's rows are then counted and totalled from the summary too (a market's statements).
+   */
+  storedWhere?: (request: FastifyRequest) => SQL;
   /** The list the CSV writes for this caller (e.g. without the FTTH columns for a profile without FTTH). */
   csvFor?: (definition: ListDefinition, principal: Principal | null) => ListDefinition;
 };
@@ -113,15 +122,23 @@ function workItemFilterOf(raw: Record<string, unknown>): { filter: WorkflowFilte
   return { filter: parsed.data, rest };
 }
 
+function criteriaOf(choice: ListChoice): ListCriteria {
+  if (choice.definition === undefined) {
+    return choice.criteria;
+  }
+  const { definition, criteria } = choice;
+  return criteria ?? ((wire) => ({ definition, wire }));
+}
+
 function resolverOf(options: ListOptions): Resolve {
-  const criteria: ListCriteria = options.criteria ?? ((wire) => ({ definition: options.definition, wire }));
-  const { workItems, where } = options;
+  const criteria = criteriaOf(options);
+  const { workItems, where, storedWhere } = options;
   return async (request, raw) => {
     const filtered = workItems ? workItemFilterOf(raw) : undefined;
     const { definition, wire } = await criteria(filtered?.rest ?? raw, request);
     const narrowings: Narrowing[] = [];
     if (where) {
-      narrowings.push({ condition: where(request) });
+      narrowings.push({ condition: await where(request), stored: definition.stored ? storedWhere?.(request) : undefined });
     }
     if (workItems && filtered) {
       const principal = principalOf(request);
@@ -135,11 +152,18 @@ function resolverOf(options: ListOptions): Resolve {
   };
 }
 
-/** The route options a list's routes share: the declared right, the parameters' schema, the scope check. */
-function routeOptions(options: RouteOptions) {
+/**
+ * The route options a list's routes share: the declared right, the parameters' schema, the scope check;
+ * the page's GET also validates its query string (`querystring`).
+ */
+function routeOptions(options: RouteOptions, page = false) {
+  const schema = {
+    ...(options.params ? { params: options.params } : {}),
+    ...(page && options.querystring ? { querystring: options.querystring } : {}),
+  };
   return {
     config: { access: options.access },
-    ...(options.params ? { schema: { params: options.params } } : {}),
+    ...(Object.keys(schema).length > 0 ? { schema } : {}),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
   };
 }
@@ -148,6 +172,12 @@ type RouteOptions = {
   access: AccessRule;
   /** The path parameters' schema (e.g. `idParams`): a bad one is answered 400 before the list runs. */
   params?: z.ZodType;
+  /**
+   * The page's query string schema, checked before the list runs (a bad one answered 400 as every route's),
+   * for the screen's own parameters that `criteria` reads (a node screen's `filter`); the list query's
+   * fields pass through it.
+   */
+  querystring?: z.ZodType;
   /** Runs before the list, e.g. `requireInScope` on the record whose rows the list shows. */
   preHandler?: preHandlerAsyncHookHandler;
 };
@@ -164,7 +194,7 @@ export function registerList(
   options: ListOptions & RouteOptions & { path: string; csvPath?: string },
 ): void {
   const resolve = resolverOf(options);
-  app.get(options.path, routeOptions(options), async (request) => {
+  app.get(options.path, routeOptions(options, true), async (request) => {
     const { definition, wire } = await resolve(request, { ...((request.query ?? {}) as Record<string, unknown>) });
     return runList(database, definition, parseListQuery(wire), request.principal);
   });

@@ -8,17 +8,18 @@ import {
   statementGenerationSchema,
   statementUpdateSchema,
 } from '@isf/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
 import { jobAuditOf } from '../../platform/jobs/job-requests.js';
-import { parseListQuery } from '../../platform/list-engine.js';
 import { registerCsv, registerList, requireInScope } from '../../platform/list-routes.js';
 import { issuerFromEnvironment, sendPdf } from '../../platform/pdf-document.js';
-import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { auditContext, idParams, routeId } from '../../platform/route-helpers.js';
 import { marketList } from '../markets/index.js';
-import { statementClientBdcList, statementList } from './monthly-statements.lists.js';
+import { invoiceCandidateList, releaseCandidateList, statementClientBdcList, statementList } from './monthly-statements.lists.js';
 import { createStatementService } from './monthly-statements.service.js';
 import { statementGenerationJob } from './statement-generation-job.js';
 import { renderStatementPdf } from './statement-pdf.js';
@@ -47,6 +48,14 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const right = (action: 'create' | 'read' | 'update' | 'delete') => ({ access: access.right(MONTHLY_STATEMENT_ENTITY, action) });
   const inScope = { preHandler: requireInScope(database, statementList) };
+  // the statement's pickers list the attachments of its market (the statement is in scope: its preHandler)
+  const ofTheStatementsMarket = async (request: FastifyRequest) => {
+    const statement = await findStatement(database, routeId(request));
+    if (!statement) {
+      throw notFound();
+    }
+    return sql`o.market_id = ${statement.marketId}`;
+  };
   // the detail's Documents tab: scoped as the statement; a paid (locked) statement keeps its documents (one may
   // still be added, e.g. the proof of payment) — docs/decisions.md "Monthly statements: detail and list gaps"
   app.documentOwners.registerOwner(MONTHLY_STATEMENT_ENTITY, {
@@ -139,15 +148,15 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     async (request) => service.attachmentsOf(request.params.id),
   );
 
-  // the detail's "add attachments" picker: what its market may still invoice (a list query)
-  typed.get(
-    '/api/situation/:id/agencyattachements',
-    { schema: { params: idParams }, config: right('read'), ...inScope },
-    async (request) => {
-      const { id: _id, ...query } = (request.query ?? {}) as Record<string, unknown>;
-      return service.invoiceCandidates(request.params.id, parseListQuery(query), principalOf(request));
-    },
-  );
+  // the detail's "add attachments" picker: what its market may still invoice
+  registerList(app, database, {
+    path: '/api/situation/:id/agencyattachements',
+    params: idParams,
+    ...inScope,
+    definition: invoiceCandidateList,
+    where: ofTheStatementsMarket,
+    access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
+  });
 
   typed.post(
     '/api/situation/:id/attachement',
@@ -173,14 +182,15 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     async (request) => service.releasesOf(request.params.id),
   );
 
-  typed.get(
-    '/api/situation/:id/rgreleases/candidates',
-    { schema: { params: idParams }, config: right('read'), ...inScope },
-    async (request) => {
-      const { id: _id, ...query } = (request.query ?? {}) as Record<string, unknown>;
-      return service.releaseCandidates(request.params.id, parseListQuery(query), principalOf(request));
-    },
-  );
+  // the detail's RG release picker: the attachments of its market whose RG it may release
+  registerList(app, database, {
+    path: '/api/situation/:id/rgreleases/candidates',
+    params: idParams,
+    ...inScope,
+    definition: releaseCandidateList,
+    where: ofTheStatementsMarket,
+    access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
+  });
 
   typed.post(
     '/api/situation/:id/rg',
@@ -219,12 +229,15 @@ export function registerStatementRoutes(app: FastifyInstance, database: Database
     },
   );
 
-  typed.get(
-    '/api/market/:id/statements',
-    { schema: { params: idParams }, config: right('read'), preHandler: requireInScope(database, marketList) },
-    async (request) => {
-      const { id: _id, ...query } = (request.query ?? {}) as Record<string, unknown>;
-      return service.ofMarket(request.params.id, parseListQuery(query), principalOf(request));
-    },
-  );
+  // the market's Situations tab, newest first: counted and totalled from its market's summary row, as the
+  // list is from every market's
+  registerList(app, database, {
+    path: '/api/market/:id/statements',
+    params: idParams,
+    preHandler: requireInScope(database, marketList),
+    definition: statementList,
+    where: (request) => sql`s.market_id = ${routeId(request)}`,
+    storedWhere: (request) => sql`ss.market_id = ${routeId(request)}`,
+    access: access.right(MONTHLY_STATEMENT_ENTITY, 'read'),
+  });
 }

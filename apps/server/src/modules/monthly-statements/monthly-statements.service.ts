@@ -1,6 +1,5 @@
 import {
   fillStatementMessage,
-  type ListQuery,
   type MarketVatType,
   MONTHLY_STATEMENT_ENTITY,
   STATEMENT_ALREADY_PAID_MESSAGE,
@@ -26,7 +25,7 @@ import { attachments, monthlyStatementAttachments, monthlyStatements } from '../
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
-import { isInScope, runList } from '../../platform/list-engine.js';
+import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import {
@@ -37,7 +36,6 @@ import {
   rgReleasedSql,
 } from '../attachments/index.js';
 import { marketList } from '../markets/index.js';
-import { invoiceCandidateList, statementList } from './monthly-statements.lists.js';
 import { moveInvoicedBackFromPaid, moveInvoicedToPaid } from './statement-attachment-payment.js';
 import { statementFigures } from './statement-figures.js';
 import { createStatementReleases } from './statement-releases.js';
@@ -413,27 +411,6 @@ export function createStatementService(database: Database) {
     );
   }
 
-  /** GET /situation/{id}/agencyattachements: the attachments of its market it may still invoice, a list query. */
-  async function invoiceCandidates(id: number, query: ListQuery, principal: Principal) {
-    const statement = await findStatement(database, id);
-    if (!statement) {
-      throw notFound();
-    }
-    const where = sql`${invoiceCandidateList.where ?? sql`TRUE`} AND o.market_id = ${statement.marketId}`;
-    return runList(database, { ...invoiceCandidateList, where }, query, principal);
-  }
-
-  /** GET /market/{id}/statements: the market's statements (its Situations tab), a list query (newest first). */
-  async function ofMarket(marketId: number, query: ListQuery, principal: Principal) {
-    // its count and totals from its market's summary row, as the list's are from every market's
-    const { stored } = statementList;
-    const ofOne = stored && {
-      ...stored,
-      where: (caller: Principal | null) => sql`${stored.where(caller)} AND ss.market_id = ${marketId}`,
-    };
-    return runList(database, { ...statementList, where: sql`s.market_id = ${marketId}`, stored: ofOne }, query, principal);
-  }
-
   return {
     get,
     create,
@@ -445,7 +422,5 @@ export function createStatementService(database: Database) {
     markPaid,
     unpay,
     attachmentsOf,
-    invoiceCandidates,
-    ofMarket,
   };
 }

@@ -1,6 +1,5 @@
 import {
   fillStatementMessage,
-  type ListQuery,
   MONTHLY_STATEMENT_ENTITY,
   STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE,
   STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE,
@@ -14,15 +13,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { monthlyStatementRgReleases } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
-import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
-import { runList } from '../../platform/list-engine.js';
-import type { Principal } from '../../platform/principal.js';
+import { badRequest, businessRefusal } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/sql-rows.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL, refreshOrderFiguresOfAttachments, rgReleaseDateSql } from '../attachments/index.js';
-import { releaseCandidateList } from './monthly-statements.lists.js';
 import {
   assertUnlocked,
-  findStatement,
   idList,
   lockStatementForChange,
   nodeJoin,
@@ -32,7 +27,7 @@ import {
 
 /**
  * The RG a monthly statement releases (its attachments' "release situation"): the releases it holds,
- * recording and removing them, the attachments whose RG it may still release.
+ * recording and removing them (the attachments whose RG it may still release are a list of its routes).
  */
 export function createStatementReleases(database: Database) {
   async function releasesOf(id: number): Promise<StatementRelease[]> {
@@ -141,15 +136,5 @@ export function createStatementReleases(database: Database) {
     });
   }
 
-  /** GET /situation/{id}/rgreleases/candidates: the attachments whose RG it may release, a list query. */
-  async function releaseCandidates(id: number, query: ListQuery, principal: Principal) {
-    const statement = await findStatement(database, id);
-    if (!statement) {
-      throw notFound();
-    }
-    const where = sql`${releaseCandidateList.where ?? sql`TRUE`} AND o.market_id = ${statement.marketId}`;
-    return runList(database, { ...releaseCandidateList, where }, query, principal);
-  }
-
-  return { releasesOf, recordReleases, removeRelease, releaseCandidates };
+  return { releasesOf, recordReleases, removeRelease };
 }

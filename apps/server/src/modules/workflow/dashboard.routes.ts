@@ -2,10 +2,10 @@ import { TO_VALIDATE_PAGE_SIZE } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
-import { parseListQuery, runList, type StoredTotals } from '../../platform/list-engine.js';
+import type { StoredTotals } from '../../platform/list-engine.js';
+import { registerList } from '../../platform/list-routes.js';
 import {
   ATTACHMENT_ITEM,
   attachmentsToValidateList,
@@ -16,6 +16,7 @@ import {
 } from './dashboard-to-validate.js';
 import { dashboardNodes, runningOrderList, runningOrdersAmount } from './workflow-dashboard.js';
 import type { WorkflowEngine } from './workflow-engine.js';
+import { storedNodeRow } from './workflow-registry.js';
 
 /**
  * The home dashboard's calls (spec 1 §7): the nodes with their counts (process table and my tasks), the
@@ -25,7 +26,6 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { access: access.authenticated() };
   const { registry } = engine;
-  const listQuery = { querystring: z.looseObject({}) };
 
   /**
    * The item ids of the caller's My tasks on one kind, as a condition on `entityId`. A kind that stores its
@@ -33,11 +33,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
    * (stored node, the role's node ids, the visibility on the row), without the tokens.
    */
   async function haveToDo(request: FastifyRequest, entity: string, entityId: SQL, alias?: string) {
-    const kind = registry.kind(entity);
-    const row =
-      kind?.nodeColumn && kind.row && kind.row.alias === alias
-        ? { nodeId: sql`${sql.identifier(alias)}.${sql.identifier(kind.nodeColumn.column)}`, scope: kind.row.scope }
-        : undefined;
+    const row = alias === undefined ? undefined : storedNodeRow(registry.kind(entity), alias);
     return (await engine.workItemFilter(principalOf(request), 'haveToDo', entity, entityId, row)) ?? sql`FALSE`;
   }
 
@@ -60,51 +56,50 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
     return dashboardNodes(db, registry, actors, roleIds);
   });
 
-  typed.get('/api/dashboard/runningorders', { schema: listQuery, config: signedIn }, async (request) => {
-    const actors = await engine.actorsOf(principalOf(request));
-    return runList(db, await runningOrderList(db, registry, actors), parseListQuery(request.query), null);
+  registerList(app, db, {
+    path: '/api/dashboard/runningorders',
+    access: access.authenticated(),
+    criteria: async (wire, request) => ({
+      definition: await runningOrderList(db, registry, await engine.actorsOf(principalOf(request))),
+      wire,
+    }),
   });
 
   typed.get('/api/dashboard/runningorders/amount', { config: signedIn }, async (request) =>
     runningOrdersAmount(db, registry, await engine.actorsOf(principalOf(request))),
   );
 
-  typed.get(
-    '/api/dashboard/orderstovalidate',
-    { schema: listQuery, config: { access: access.right('order', 'read') } },
-    async (request) =>
-      runList(
-        db,
-        ordersToValidateList(await haveToDo(request, ORDER_ITEM, sql`o.id`, 'o'), await haveToDoSummed(request, ORDER_ITEM)),
-        parseListQuery({ size: TO_VALIDATE_PAGE_SIZE, ...request.query }),
-        null,
+  // a page of TO_VALIDATE_PAGE_SIZE unless the query asks for another size
+  registerList(app, db, {
+    path: '/api/dashboard/orderstovalidate',
+    access: access.right('order', 'read'),
+    criteria: async (wire, request) => ({
+      definition: ordersToValidateList(
+        await haveToDo(request, ORDER_ITEM, sql`o.id`, 'o'),
+        await haveToDoSummed(request, ORDER_ITEM),
       ),
-  );
+      wire: { size: TO_VALIDATE_PAGE_SIZE, ...wire },
+    }),
+  });
 
-  typed.get(
-    '/api/dashboard/marketstovalidate',
-    { schema: listQuery, config: { access: access.right('subcontractor_market', 'read') } },
-    async (request) =>
-      runList(
-        db,
-        marketsToValidateList(await haveToDo(request, MARKET_ITEM, sql`m.id`)),
-        parseListQuery({ size: TO_VALIDATE_PAGE_SIZE, ...request.query }),
-        null,
-      ),
-  );
+  registerList(app, db, {
+    path: '/api/dashboard/marketstovalidate',
+    access: access.right('subcontractor_market', 'read'),
+    criteria: async (wire, request) => ({
+      definition: marketsToValidateList(await haveToDo(request, MARKET_ITEM, sql`m.id`)),
+      wire: { size: TO_VALIDATE_PAGE_SIZE, ...wire },
+    }),
+  });
 
-  typed.get(
-    '/api/dashboard/attachementstovalidate',
-    { schema: listQuery, config: { access: access.right(ATTACHMENT_ITEM, 'read') } },
-    async (request) =>
-      runList(
-        db,
-        attachmentsToValidateList(
-          await haveToDo(request, ATTACHMENT_ITEM, sql`att.id`, 'att'),
-          await haveToDoSummed(request, ATTACHMENT_ITEM),
-        ),
-        parseListQuery({ size: TO_VALIDATE_PAGE_SIZE, ...request.query }),
-        null,
+  registerList(app, db, {
+    path: '/api/dashboard/attachementstovalidate',
+    access: access.right(ATTACHMENT_ITEM, 'read'),
+    criteria: async (wire, request) => ({
+      definition: attachmentsToValidateList(
+        await haveToDo(request, ATTACHMENT_ITEM, sql`att.id`, 'att'),
+        await haveToDoSummed(request, ATTACHMENT_ITEM),
       ),
-  );
+      wire: { size: TO_VALIDATE_PAGE_SIZE, ...wire },
+    }),
+  });
 }

@@ -6,14 +6,15 @@ import { rowsOf } from '../../platform/sql-rows.js';
 import { listNodes, visibleNodeIds } from './workflow-catalogue.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
-import type { WorkflowRegistry } from './workflow-registry.js';
+import { storedNodeRow, type WorkflowRegistry } from './workflow-registry.js';
 
 const ORDER_ENTITY = 'order';
 
 /** The work item kind of a workflow's object when it stores its current node on its row (orders, attachments). */
 function storedKind(registry: WorkflowRegistry, entity: string) {
   const kind = registry.kind(entity);
-  return kind?.nodeColumn && kind.row ? { ...kind, nodeColumn: kind.nodeColumn, row: kind.row } : undefined;
+  const stored = storedNodeRow(kind);
+  return kind?.nodeColumn && kind.row && stored ? { ...kind, nodeColumn: kind.nodeColumn, row: kind.row, stored } : undefined;
 }
 
 type NodeCounts = { total: number; toDo: number; totalCapped: boolean; toDoCapped: boolean };
@@ -186,7 +187,7 @@ async function rowCounts(
       continue;
     }
     const alias = sql.identifier(kind.row.alias);
-    const nodeId = sql`${alias}.${sql.identifier(kind.nodeColumn.column)}`;
+    const { nodeId } = kind.stored;
     // without a condition, the item's table alone: an index-only scan of its stored node (a join to
     // the order, even one PostgreSQL removes, makes it read the attachments' rows)
     const count = (condition: SQL | undefined) =>
@@ -200,11 +201,7 @@ async function rowCounts(
     let toDo: string | 'same' | 'none' = alone ? 'same' : 'none';
     if (acting.length > 0 && !alone) {
       toDo = `to_do_${node.id}`;
-      const condition = rowFilterCondition(registry, acting, 'haveToDo', node.entity, {
-        entityId: sql`${alias}.id`,
-        nodeId,
-        scope: kind.row.scope,
-      });
+      const condition = rowFilterCondition(registry, acting, 'haveToDo', node.entity, kind.stored);
       columns.push(sql`${count(condition)} AS ${sql.identifier(toDo)}`);
     }
     plan.push({ nodeId: node.id, total, toDo });
@@ -316,11 +313,11 @@ type RunningOrders = {
  */
 async function runningOrders(db: Database, registry: WorkflowRegistry, actors: ResolvedActor[]): Promise<RunningOrders> {
   const kind = registry.kind(ORDER_ENTITY);
+  const stored = storedNodeRow(kind);
   const self = actors[0]?.principal;
-  if (kind?.nodeColumn && kind.row && self) {
-    const alias = sql.identifier(kind.row.alias);
-    const entityId = sql`${alias}.id`;
-    const scope = kind.row.scope(self);
+  if (kind?.row && stored && self) {
+    const { entityId } = stored;
+    const scope = stored.scope(self);
     const nodeIds = await runningNodeIds(db);
     const summary = kind.row.summary;
     const summed = summary?.scope(self);
@@ -338,9 +335,7 @@ async function runningOrders(db: Database, registry: WorkflowRegistry, actors: R
       from: sql`${kind.row.from} JOIN workflow_tokens wt ON wt.entity_name = ${ORDER_ENTITY} AND wt.entity_id = ${entityId}
         JOIN workflow_nodes wn ON wn.id = wt.node_id`,
       countFrom: kind.row.from,
-      where: sql`${nodeIn(sql`${alias}.${sql.identifier(kind.nodeColumn.column)}`, nodeIds)}${
-        scope ? sql` AND ${scope}` : sql``
-      }`,
+      where: sql`${nodeIn(stored.nodeId, nodeIds)}${scope ? sql` AND ${scope}` : sql``}`,
       label: kind.label?.(entityId) ?? sql`NULL::text`,
       amount: kind.row.amount ?? kind.amount?.(entityId),
     };

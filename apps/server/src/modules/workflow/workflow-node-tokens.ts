@@ -5,7 +5,7 @@ import { defineList, type ListDefinition, type StoredTotals } from '../../platfo
 import { rowsOf, statementKey } from '../../platform/sql-rows.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, nodeRowFilter, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
-import type { WorkflowRegistry } from './workflow-registry.js';
+import { storedNodeRow, type WorkflowRegistry } from './workflow-registry.js';
 
 function labelColumn(registry: WorkflowRegistry): SQL {
   const labelled = registry.kinds().filter((kind) => kind.label);
@@ -21,7 +21,8 @@ function labelColumn(registry: WorkflowRegistry): SQL {
 /** The node's kind when it keeps its items' current node on their rows (orders, attachments). */
 function storedKind(registry: WorkflowRegistry, entity: string | undefined) {
   const kind = entity === undefined ? undefined : registry.kind(entity);
-  return kind?.nodeColumn && kind.row ? { kind, nodeColumn: kind.nodeColumn, row: kind.row } : undefined;
+  const node = storedNodeRow(kind);
+  return kind?.row && node ? { kind, row: kind.row, node } : undefined;
 }
 
 /**
@@ -36,13 +37,13 @@ function storedRowsOnNode(
   filter: WorkflowFilter,
   stored: NonNullable<ReturnType<typeof storedKind>>,
 ): { from: SQL; alias: SQL; where: SQL } {
-  const alias = sql`${sql.identifier(stored.row.alias)}`;
-  const condition = nodeRowFilter(registry, actors, filter, stored.kind.entity, nodeId, {
-    entityId: sql`${alias}.id`,
-    scope: stored.row.scope,
-  });
-  const onNode = sql`${alias}.${sql.identifier(stored.nodeColumn.column)} = ${nodeId}`;
-  return { from: stored.row.from, alias, where: condition ? sql`${onNode} AND ${condition}` : onNode };
+  const condition = nodeRowFilter(registry, actors, filter, stored.kind.entity, nodeId, stored.node);
+  const onNode = sql`${stored.node.nodeId} = ${nodeId}`;
+  return {
+    from: stored.node.from,
+    alias: sql`${sql.identifier(stored.row.alias)}`,
+    where: condition ? sql`${onNode} AND ${condition}` : onNode,
+  };
 }
 
 /**
@@ -204,13 +205,9 @@ export async function hasMyActions(db: Database, registry: WorkflowRegistry, act
     return false;
   }
   for (const kind of registry.kinds()) {
-    const stored = kind.nodeColumn && kind.row ? kind.row : undefined;
+    const stored = storedNodeRow(kind);
     const condition = stored
-      ? rowFilterCondition(registry, actors, 'haveToDo', kind.entity, {
-          entityId: sql`${sql.identifier(stored.alias)}.id`,
-          nodeId: sql`${sql.identifier(stored.alias)}.${sql.identifier(kind.nodeColumn?.column ?? '')}`,
-          scope: stored.scope,
-        })
+      ? rowFilterCondition(registry, actors, 'haveToDo', kind.entity, stored)
       : tokenFilterCondition(registry, actors, 'haveToDo', undefined, kind.entity);
     const rows = await rowsOf<{ found: boolean }>(
       db,

@@ -57,18 +57,19 @@ export type WorkItemKind = {
 
 /**
  * A kind's row as its lists read it (`row.alias`), for a kind that stores its current node there
- * (`nodeColumn`): the item's id, its stored node and the visibility on the row; undefined otherwise, or
- * when the list names the row otherwise than the kind (`alias` given and different).
+ * (`nodeColumn`): the tables it is read from, the item's id, its stored node and the visibility on the row;
+ * undefined otherwise, or when the list names the row otherwise than the kind (`alias` given and different).
  */
 export function storedNodeRow(
   kind: WorkItemKind | undefined,
   alias?: string,
-): { entityId: SQL; nodeId: SQL; scope: (principal: Principal) => SQL | undefined } | undefined {
+): { from: SQL; entityId: SQL; nodeId: SQL; scope: (principal: Principal) => SQL | undefined } | undefined {
   if (!kind?.nodeColumn || !kind.row || (alias !== undefined && kind.row.alias !== alias)) {
     return undefined;
   }
   const table = sql.identifier(kind.row.alias);
   return {
+    from: kind.row.from,
     entityId: sql`${table}.id`,
     nodeId: sql`${table}.${sql.identifier(kind.nodeColumn.column)}`,
     scope: kind.row.scope,

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { access, principalOf } from '../../platform/access.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { parseListQuery, runList } from '../../platform/list-engine.js';
+import { registerList } from '../../platform/list-routes.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
-import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { auditContext, idParams, routeId } from '../../platform/route-helpers.js';
 import { registerDashboardRoutes } from './dashboard.routes.js';
 import {
   grantedTransitionIds,
@@ -129,15 +129,19 @@ export function registerWorkflowRoutes(app: FastifyInstance, db: Database, engin
     },
   );
 
-  typed.get(
-    '/api/node/:id/tokens',
-    { schema: { params: idParams, querystring: z.looseObject({ filter: workflowFilterSchema }) }, config: signedIn },
-    async (request) => {
-      const { node, actors } = await visibleNode(principalOf(request), request.params.id);
-      const list = nodeTokenList(registry, actors, node.id, request.query.filter, node.objectName);
-      return runList(db, list, parseListQuery(request.query), null);
+  // the node screen's list: the node's items in the caller's scope that the filter keeps, built for the caller
+  registerList(app, db, {
+    path: '/api/node/:id/tokens',
+    access: access.authenticated(),
+    params: idParams,
+    querystring: z.looseObject({ filter: workflowFilterSchema }),
+    criteria: async ({ filter, ...wire }, request) => {
+      const { node, actors } = await visibleNode(principalOf(request), routeId(request));
+      // checked by the query string's schema (All when absent)
+      const kept = workflowFilterSchema.parse(filter);
+      return { definition: nodeTokenList(registry, actors, node.id, kept, node.objectName), wire };
     },
-  );
+  });
 
   async function visibleToken(principal: Principal, entityName: string, entityId: number) {
     const token = await tokenOfItem(db, entityName, entityId);

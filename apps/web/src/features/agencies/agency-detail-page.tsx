@@ -6,7 +6,7 @@ import { listQueryKey } from '../../components/data-table/use-list-controller';
 import { DetailPage, type DetailTab } from '../../components/detail-page/detail-page';
 import type { SaveReply } from '../../components/detail-page/use-detail-actions';
 import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
-import { DocumentManager } from '../../components/document-manager/document-manager';
+import { documentsTabs } from '../../components/document-manager/documents-tab';
 import { useAuth } from '../../lib/auth-store';
 import { AgencyEvaluationsPanel } from '../evaluations/agency-evaluations-panel';
 import { AgencyMarketsTab } from '../markets/agency-markets-tab';
@@ -105,12 +105,8 @@ export function AgencyDetailPage() {
   if (agency && EVALUATION_ENTITY_LIST.some((entity) => can(entity, 'read'))) {
     tabs.push({ key: 'evaluations', label: t('evaluations.tab'), children: <AgencyEvaluationsPanel agencyId={id} /> });
   }
-  if (agency && can('document', 'read')) {
-    tabs.push({
-      key: 'documents',
-      label: t('subcontractors.tabDocuments'),
-      children: <DocumentManager entity="agency" entityId={id} canDelete={can('agency', 'update')} />,
-    });
+  if (agency) {
+    tabs.push(...documentsTabs({ entity: 'agency', id, label: t('subcontractors.tabDocuments'), can }));
   }
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailForm } from '../../components/detail-page/detail-form';
 import { DetailPage, type DetailTab } from '../../components/detail-page/detail-page';
 import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
-import { DocumentManager } from '../../components/document-manager/document-manager';
+import { documentsTabs } from '../../components/document-manager/documents-tab';
 import { useAuth } from '../../lib/auth-store';
 import {
   COMPANY_LIST_PATH,
@@ -56,12 +56,8 @@ export function CompanyDetailPage() {
   if (company && can('agency', 'read')) {
     tabs.push({ key: 'agencies', label: t('subcontractors.tabAgencies'), children: <CompanyAgenciesTab company={company} /> });
   }
-  if (company && can('document', 'read')) {
-    tabs.push({
-      key: 'documents',
-      label: t('subcontractors.tabDocuments'),
-      children: <DocumentManager entity="company" entityId={id} canDelete={can('company', 'update')} />,
-    });
+  if (company) {
+    tabs.push(...documentsTabs({ entity: 'company', id, label: t('subcontractors.tabDocuments'), can }));
   }
 
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailForm } from '../../components/detail-page/detail-form';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
-import { DocumentManager } from '../../components/document-manager/document-manager';
+import { documentsTabs } from '../../components/document-manager/documents-tab';
 import { fetchMarket, marketQueryKey } from '../../components/pickers/market-reads';
 import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
 import { useAuth } from '../../lib/auth-store';
@@ -69,17 +69,7 @@ export function MarketDetailPage() {
         </Row>
       ),
     },
-    ...(can('document', 'read')
-      ? [
-          {
-            key: 'documents',
-            label: t('markets.tab.documents'),
-            children: (
-              <DocumentManager entity="subcontractor_market" entityId={id} canDelete={can('subcontractor_market', 'update')} />
-            ),
-          },
-        ]
-      : []),
+    ...documentsTabs({ entity: 'subcontractor_market', id, label: t('markets.tab.documents'), can }),
     ...(can('monthly_statement', 'read') && marketId !== null
       ? [{ key: 'situations', label: t('statements.tab'), children: <MarketStatementsTab marketId={marketId} /> }]
       : []),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailForm } from '../../components/detail-page/detail-form';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
-import { DocumentManager } from '../../components/document-manager/document-manager';
+import { documentsTabs } from '../../components/document-manager/documents-tab';
 import { useAuth } from '../../lib/auth-store';
 import { PROJECT_LIST_PATH } from '../../lib/list-paths';
 import { ProjectFormFields, type ProjectFormValues, projectFormValuesOf, projectPayloadOf } from './project-form-fields';
@@ -53,15 +53,7 @@ export function ProjectDetailPage() {
     ...(can('oracle_project', 'read')
       ? [{ key: 'oracle', label: t('erpProjects.tab.oracle'), children: <ProjectOracleProjectsTab project={project} /> }]
       : []),
-    ...(can('document', 'read')
-      ? [
-          {
-            key: 'documents',
-            label: t('projects.tab.documents'),
-            children: <DocumentManager entity="project" entityId={id} canDelete={can('project', 'update')} />,
-          },
-        ]
-      : []),
+    ...documentsTabs({ entity: 'project', id, label: t('projects.tab.documents'), can }),
     { key: 'oscar', label: t('erpProjects.tab.oscar'), children: <ProjectOscarTab projectId={id} /> },
   ];
 
