@@ -13,11 +13,10 @@ import type { Database } from '../../db/client.js';
 import { monthlyStatementRgReleases } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { businessRefusal } from '../../platform/errors.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { idList, rowsOf } from '../../platform/sql-rows.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL, refreshOrderFiguresOfAttachments, rgReleaseDateSql } from '../attachments/index.js';
 import {
   assertUnlocked,
-  idList,
   lockStatementForChange,
   nodeJoin,
   refuseUnknownAttachments,
