@@ -54,7 +54,7 @@ async function statementsOf(url: string, query: Record<string, string>): Promise
 }
 
 describe('a list request', () => {
-  it('reads the count and totals summed ahead in one statement without a transaction, and filtered totals with their timeout', async () => {
+  it('reads the count and totals summed ahead in one statement without a transaction, the caller’s workflow rights once, and filtered totals with their timeout', async () => {
     const query = { page: '0', size: '50', sort: 'id,asc', summary: 'true' };
     for (const filter of ['all', 'haveToDo', 'canDo']) {
       const statements = await statementsOf('/api/orders', { ...query, filter });
@@ -63,6 +63,16 @@ describe('a list request', () => {
         statements.filter((statement) => /order_node_summaries/.test(statement)),
         filter,
       ).toHaveLength(1);
+    }
+    // My scope and My tasks read the caller's delegations and role nodes once, for the rows and the summary,
+    for (const path of ['/api/orders', '/api/attachements']) {
+      for (const filter of ['haveToDo', 'canDo']) {
+        const statements = await statementsOf(path, { ...query, filter });
+        const reading = statements.filter((statement) => /from "delegations"|role_workflow_transitions/i.test(statement));
+        // one statement reads both who delegated to the caller and what the caller's role may fire
+        expect(reading, `${path} ${filter}`).toHaveLength(1);
+        expect(reading[0], `${path} ${filter}`).toMatch(/from "delegations".*role_workflow_transitions/is);
+      }
     }
     const filtered = await statementsOf('/api/orders', { ...query, filter: 'all', filters: '{"reference":"2"}' });
     expect(filtered.filter((statement) => statement === 'TRANSACTION')).toHaveLength(1);

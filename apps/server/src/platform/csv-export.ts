@@ -13,6 +13,9 @@ import type { Principal } from './principal.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** What French Excel opens: a UTF-8 BOM, `;` between cells, CRLF after each row. */
+const EXCEL_CSV = { bom: true, delimiter: ';', record_delimiter: '\r\n' };
+
 /** Neutralises spreadsheet formulas in text cells (a leading quote), as OWASP recommends for CSV. */
 export function sanitizeCsvValue(value: unknown, numeric: boolean): string {
   if (value === null || value === undefined) {
@@ -164,7 +167,7 @@ export async function sendCsv(
 ): Promise<FastifyReply> {
   const locale: Locale = reply.server.locale ?? 'fr';
   const { labels, select } = csvSelect(definition, query, principal, selectedIds, locale);
-  const header = Buffer.from(stringify([labels], { bom: true, delimiter: ';', record_delimiter: '\r\n' }));
+  const header = Buffer.from(stringify([labels], EXCEL_CSV));
   const output = new PassThrough();
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {
@@ -194,4 +197,16 @@ export async function sendCsv(
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}.csv"`)
     .send(output);
+}
+
+/**
+ * A small CSV sent whole, its header row first, for French Excel (see `EXCEL_CSV`); the cells come
+ * formatted and sanitised. The file name keeps letters, digits, `_` and `-` (any other character becomes `_`).
+ */
+export function sendCsvFile(reply: FastifyReply, fileName: string, header: readonly string[], rows: string[][]): FastifyReply {
+  const body = stringify([[...header], ...rows], EXCEL_CSV);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w-]/g, '_')}.csv"`)
+    .send(body);
 }

@@ -41,19 +41,20 @@ type Resolved = { definition: ListDefinition; wire: Record<string, unknown> };
 export type ListCriteria = (wire: Record<string, unknown>, request: FastifyRequest) => Resolved | Promise<Resolved>;
 
 /**
- * The per-request narrowing of a list of work items, the screens' All / My scope / My tasks: the
- * condition that keeps the caller's rows for the `filter` read off the query or the CSV form (All when
- * absent), undefined for All. A module passes its workflow engine's `workItemFilter` for its item kind.
- */
-export type WorkItemFilter = (principal: Principal, filter: WorkflowFilter) => Promise<SQL | undefined>;
-
-/**
  * A list of work items' narrowing, as the workflow engine gives it for an item kind
- * (`app.workflow.workItemList(orderWorkItem)`): the filter on the list's rows and, when it can be
- * written there, the same on the rows of the list's `stored` summary (My scope and My tasks then count
- * and total from the summary too).
+ * (`app.workflow.workItemList(orderWorkItem)`), the screens' All / My scope / My tasks: for the `filter`
+ * read off the query or the CSV form (All when absent), the condition that keeps the caller's rows
+ * (undefined for All) and, when the list has a `stored` summary (`stored`) and it can be written there,
+ * the same on the summary's rows (My scope and My tasks then count and total from the summary too). One
+ * call, so the caller's delegations and role nodes are read once per request.
  */
-export type WorkItemList = { filter: WorkItemFilter; storedFilter?: WorkItemFilter };
+export type WorkItemList = {
+  narrowing(
+    principal: Principal,
+    filter: WorkflowFilter,
+    options: { stored: boolean },
+  ): Promise<{ condition: SQL | undefined; stored?: SQL | undefined }>;
+};
 
 /**
  * The list a route runs: one `definition`, or the one its `criteria` choose per request (then `definition`
@@ -142,9 +143,10 @@ function resolverOf(options: ListOptions): Resolve {
     }
     if (workItems && filtered) {
       const principal = principalOf(request);
-      const condition = await workItems.filter(principal, filtered.filter);
+      const { condition, stored } = await workItems.narrowing(principal, filtered.filter, {
+        stored: definition.stored !== undefined,
+      });
       if (condition) {
-        const stored = definition.stored ? await workItems.storedFilter?.(principal, filtered.filter) : undefined;
         narrowings.push({ condition, stored });
       }
     }

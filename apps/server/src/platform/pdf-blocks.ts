@@ -191,6 +191,9 @@ export function documentHead(issuer: DocumentIssuer, parties: DocumentParties, t
 
 export type Fact = { label: string; value: string | null; wide?: boolean };
 
+/** A fact of a grid; a wide one takes the whole row. */
+export const fact = (label: string, value: string | null, wide = false): Fact => ({ label, value, wide });
+
 /** Label / value pairs, two per row, or one across the row when wide; an empty value prints a dash. */
 export function factsGrid(title: string, facts: Fact[]): Content {
   const cells = ({ label, value, wide }: Fact): TableCell[] => [
@@ -337,9 +340,18 @@ export function linesTable(options: {
   };
 }
 
+/** A signature box: who signs, and what they write in the box. */
+export type SignatureBox = { title: string; hint: string };
+
+/** The subcontractor's box on the documents it signs after the issuer prepared them. */
+export const SUBCONTRACTOR_SIGNATURE: SignatureBox = { title: 'LE SOUS-TRAITANT', hint: 'Date, cachet et signature' };
+
+/** The issuer's box, as the client who gives the order. */
+export const CLIENT_SIGNATURE: SignatureBox = { title: 'POUR LE DONNEUR D’ORDRE', hint: 'Nom, date et signature' };
+
 /** A closing note, then the two signature boxes side by side, kept on one page. */
-export function signatures(note: string, boxes: [{ title: string; hint: string }, { title: string; hint: string }]): Content {
-  const box = ({ title, hint }: { title: string; hint: string }): Content => ({
+export function signatures(note: string, boxes: [SignatureBox, SignatureBox]): Content {
+  const box = ({ title, hint }: SignatureBox): Content => ({
     table: {
       widths: ['*'],
       heights: [12, 40],

@@ -2,23 +2,19 @@ import type { AttachmentDetailRecord, AttachmentPrestationLine } from '@isf/cont
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import {
   banner,
+  CLIENT_SIGNATURE,
   documentDefinition,
   documentHead,
-  type Fact,
+  fact,
   factsGrid,
-  linesTable,
   REVERSE_CHARGE_MENTION,
+  SUBCONTRACTOR_SIGNATURE,
   signatures,
   type TotalLine,
 } from '../../platform/pdf-blocks.js';
-import {
-  type DocumentIssuer,
-  formatAmountFr,
-  formatDateFr,
-  formatEuroFr,
-  formatQuantityFr,
-} from '../../platform/pdf-document.js';
-import { marketFacts, type OrderPdfOrder } from '../orders/index.js';
+import { type DocumentIssuer, formatDateFr, formatEuroFr, formatQuantityFr } from '../../platform/pdf-document.js';
+import { prestationLinesTable } from '../../platform/pdf-prestation-lines.js';
+import { marketFacts, marketMention, type OrderPdfOrder } from '../orders/index.js';
 import type { AttachmentVat } from './attachment-amounts.js';
 
 /**
@@ -36,8 +32,6 @@ export type AttachmentPdfData = {
 export const DGD_MENTION = 'DÉCOMPTE GÉNÉRAL DÉFINITIF (DGD)';
 export const DGD_DETAIL =
   'Dernier attachement de la commande : il arrête le montant définitif des travaux exécutés au titre de la commande.';
-
-const fact = (label: string, value: string | null, wide = false): Fact => ({ label, value, wide });
 
 /** A withheld amount as a deduction ("-50,00 €"); nothing withheld prints as is. */
 function deducted(value: string): string {
@@ -110,32 +104,20 @@ export function attachmentPdfDefinition(data: AttachmentPdfData, issuer: Documen
       ...(attachment.isDGD ? [banner(DGD_MENTION, DGD_DETAIL)] : []),
       marketFacts(order),
       attachmentFacts(data),
-      linesTable({
+      prestationLinesTable({
         title: 'Prestations attachées',
-        columns: [
-          { title: 'Code', width: 42, noWrap: true },
-          { title: 'Désignation', width: '*' },
-          { title: 'Unité', width: 34 },
-          { title: 'P.U. HT', width: 48, numeric: true },
-          { title: 'Qté cdée', width: 36, numeric: true },
-          { title: 'Cumul antérieur', width: 42, numeric: true },
-          { title: 'Qté période', width: 38, numeric: true },
-          { title: 'Cumul', width: 34, numeric: true },
-          { title: 'Montant HT', width: 60, numeric: true },
+        widths: { code: 42, unit: 34, unitPrice: 48 },
+        quantities: [
+          { title: 'Qté cdée', width: 36 },
+          { title: 'Cumul antérieur', width: 42 },
+          { title: 'Qté période', width: 38 },
+          { title: 'Cumul', width: 34 },
         ],
+        amount: { title: 'Montant HT', width: 60 },
         lines: data.lines.map((line) => ({
+          ...line,
           group: groupOf(line),
-          cells: [
-            line.code,
-            line.description,
-            line.unit,
-            formatAmountFr(line.unitPrice),
-            formatQuantityFr(line.orderedQuantity),
-            formatQuantityFr(line.cumulativePreviousQuantity),
-            formatQuantityFr(line.quantity),
-            formatQuantityFr(line.cumulativeQuantity),
-            formatAmountFr(line.total),
-          ],
+          quantities: [line.orderedQuantity, line.cumulativePreviousQuantity, line.quantity, line.cumulativeQuantity],
         })),
         empty: 'Aucune prestation attachée.',
         totals: totalLines(data),
@@ -143,12 +125,9 @@ export function attachmentPdfDefinition(data: AttachmentPdfData, issuer: Documen
       }),
       signatures(
         `Quantités exécutées constatées contradictoirement et valorisées aux prix unitaires du bordereau du marché ` +
-          `${order.marketEdifice}${order.contractNumber ? ` (contrat ${order.contractNumber})` : ''}. ` +
+          `${marketMention(order)}. ` +
           `Toute facture rappelle les références ${attachment.orderReference} et ${attachment.reference}.`,
-        [
-          { title: 'LE SOUS-TRAITANT', hint: 'Date, cachet et signature' },
-          { title: 'POUR LE DONNEUR D’ORDRE', hint: 'Nom, date et signature' },
-        ],
+        [SUBCONTRACTOR_SIGNATURE, CLIENT_SIGNATURE],
       ),
     ],
   });

@@ -6,12 +6,11 @@ import {
   type BpuAttachmentPrestation,
   formatCsvNumber,
 } from '@isf/contract';
-import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { sanitizeCsvValue } from '../../platform/csv-export.js';
+import { sanitizeCsvValue, sendCsvFile } from '../../platform/csv-export.js';
 import { notFound } from '../../platform/errors.js';
 import { formatCsvCost, prestationOrder, prestationSortQuery } from '../price-schedules/index.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
@@ -125,14 +124,6 @@ type BpuLayoutRow = Record<
 > &
   Record<'cost' | 'quantity' | 'total', string>;
 
-function sendCsvFile(reply: FastifyReply, fileName: string, rows: string[][]): FastifyReply {
-  const body = stringify(rows, { bom: true, delimiter: ';', record_delimiter: '\r\n' });
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w-]/g, '_')}.csv"`)
-    .send(body);
-}
-
 /** The attachment's lines as a CSV Excel opens (`;`, BOM, CRLF, numbers in the locale's format); its import reads it back. */
 export function sendAttachmentCsv(reply: FastifyReply, reference: string, rows: AttachmentPrestationLine[]): FastifyReply {
   const cells = rows.map((row) => [
@@ -146,7 +137,7 @@ export function sendAttachmentCsv(reply: FastifyReply, reference: string, rows: 
     formatCsvNumber(row.cumulativeQuantity, reply.server.locale),
     formatCsvCost(row.total, reply.server.locale),
   ]);
-  return sendCsvFile(reply, `attachement-${reference}`, [[...ATTACHMENT_CSV_HEADERS], ...cells]);
+  return sendCsvFile(reply, `attachement-${reference}`, ATTACHMENT_CSV_HEADERS, cells);
 }
 
 /** Every priced prestation of the BPU with this attachment's quantity (0 when not attached), in the BPU's columns. */
@@ -175,5 +166,5 @@ export async function sendAttachmentBpuCsv(
     formatCsvNumber(row.quantity, reply.server.locale),
     formatCsvCost(row.total, reply.server.locale),
   ]);
-  return sendCsvFile(reply, `attachement-${attachment.reference}-bpu`, [[...ATTACHMENT_BPU_CSV_HEADERS], ...cells]);
+  return sendCsvFile(reply, `attachement-${attachment.reference}-bpu`, ATTACHMENT_BPU_CSV_HEADERS, cells);
 }

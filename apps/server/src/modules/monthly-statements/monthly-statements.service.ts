@@ -7,7 +7,6 @@ import {
   STATEMENT_ATTACHMENT_NOT_VALIDATED_MESSAGE,
   STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE,
   STATEMENT_ATTACHMENT_TAKEN_MESSAGE,
-  STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE,
   STATEMENT_DELETE_PAID_MESSAGE,
   STATEMENT_LOCKED_MESSAGE,
   STATEMENT_MARKET_REQUIRED_MESSAGE,
@@ -27,7 +26,7 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { idList, rowsOf } from '../../platform/sql-rows.js';
 import {
   ATTACHMENT_VALIDATED_NODES_SQL,
   refreshOrderFigures,
@@ -44,6 +43,7 @@ import {
   findStatement,
   lockStatementForChange,
   nodeJoin,
+  refuseUnknownAttachments,
   touchStatement,
   unlinkFromStatement,
 } from './statement-store.js';
@@ -232,18 +232,11 @@ export function createStatementService(database: Database) {
             coalesce(n.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}), FALSE) AS validated,
             (SELECT msa.statement_id FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id) AS "statementId"
           FROM attachments att JOIN orders o ON o.id = att.order_id ${nodeJoin}
-          WHERE att.id IN (${sql.join(
-            ids.map((value) => sql`${value}`),
-            sql`, `,
-          )})
+          WHERE att.id IN (${idList(ids)})
           ORDER BY att.id
           FOR UPDATE OF att`,
       );
-      const unknown = ids.filter((value) => !found.some((row) => row.id === value));
-      if (unknown.length > 0) {
-        const message = fillStatementMessage(STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE, { ids: unknown.join(', ') });
-        throw badRequest(message, { attachements: message });
-      }
+      refuseUnknownAttachments(ids, found);
       for (const row of found) {
         const refusal =
           row.marketId !== before.marketId

@@ -1,13 +1,15 @@
 import type { StatementAttachmentRow, StatementDetailRecord } from '@isf/contract';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import {
+  CLIENT_SIGNATURE,
   type DocumentParties,
   documentDefinition,
   documentHead,
-  type Fact,
+  fact,
   factsGrid,
   linesTable,
   REVERSE_CHARGE_MENTION,
+  SUBCONTRACTOR_SIGNATURE,
   signatures,
   type TotalLine,
 } from '../../platform/pdf-blocks.js';
@@ -61,8 +63,6 @@ export function statementPeriod(date: string): { start: string; end: string; lab
     label: `${MONTHS[month - 1]} ${year}`,
   };
 }
-
-const fact = (label: string, value: string | null, wide = false): Fact => ({ label, value, wide });
 
 function deducted(value: string): string {
   return /^-?0+(\.0+)?$/.test(value) ? formatEuroFr(value) : `-${formatEuroFr(value)}`;
@@ -168,10 +168,7 @@ export function statementPdfDefinition(data: StatementPdfData, issuer: DocumentI
       signatures(
         `Situation établie sur les attachements validés du marché ${market.edifice}. ` +
           `Toute facture rappelle la référence ${number}. Données de facturation électronique jointes (Factur-X, EN 16931).`,
-        [
-          { title: 'LE SOUS-TRAITANT', hint: 'Date, cachet et signature' },
-          { title: 'POUR LE DONNEUR D’ORDRE', hint: 'Nom, date et signature' },
-        ],
+        [SUBCONTRACTOR_SIGNATURE, CLIENT_SIGNATURE],
       ),
     ],
   });

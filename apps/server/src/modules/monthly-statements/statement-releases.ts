@@ -2,7 +2,6 @@ import {
   fillStatementMessage,
   MONTHLY_STATEMENT_ENTITY,
   STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE,
-  STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE,
   STATEMENT_RELEASE_NO_RG_MESSAGE,
   STATEMENT_RELEASE_NOT_HERE_MESSAGE,
   STATEMENT_RELEASE_NOT_VALIDATED_MESSAGE,
@@ -13,14 +12,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { monthlyStatementRgReleases } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
-import { badRequest, businessRefusal } from '../../platform/errors.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { businessRefusal } from '../../platform/errors.js';
+import { idList, rowsOf } from '../../platform/sql-rows.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL, refreshOrderFiguresOfAttachments, rgReleaseDateSql } from '../attachments/index.js';
 import {
   assertUnlocked,
-  idList,
   lockStatementForChange,
   nodeJoin,
+  refuseUnknownAttachments,
   touchStatement,
   unlinkFromStatement,
 } from './statement-store.js';
@@ -71,11 +70,7 @@ export function createStatementReleases(database: Database) {
           WHERE att.id IN (${idList(ids)})
           ORDER BY att.reference, att.id`,
       );
-      const unknown = ids.filter((value) => !found.some((row) => row.id === value));
-      if (unknown.length > 0) {
-        const message = fillStatementMessage(STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE, { ids: unknown.join(', ') });
-        throw badRequest(message, { attachements: message });
-      }
+      refuseUnknownAttachments(ids, found);
       for (const row of found) {
         const refusal =
           row.marketId !== before.marketId

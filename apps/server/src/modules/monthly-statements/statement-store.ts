@@ -1,8 +1,8 @@
-import { STATEMENT_LOCKED_MESSAGE } from '@isf/contract';
+import { fillStatementMessage, STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE, STATEMENT_LOCKED_MESSAGE } from '@isf/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { monthlyStatements } from '../../db/schema/index.js';
-import { businessRefusal, notFound } from '../../platform/errors.js';
+import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
 import { ATTACHMENT_ENTITY } from '../attachments/index.js';
 
 /**
@@ -14,12 +14,14 @@ import { ATTACHMENT_ENTITY } from '../attachments/index.js';
 export const nodeJoin = sql`LEFT JOIN workflow_tokens t ON t.entity_name = ${ATTACHMENT_ENTITY} AND t.entity_id = att.id
   LEFT JOIN workflow_nodes n ON n.id = t.node_id`;
 
-/** The ids as SQL values, for an IN list. */
-export const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((value) => sql`${value}`),
-    sql`, `,
-  );
+/** Refuses (400) the attachment ids asked for that were not found, named together in one message. */
+export function refuseUnknownAttachments(ids: readonly number[], found: readonly { id: number }[]): void {
+  const unknown = ids.filter((value) => !found.some((row) => row.id === value));
+  if (unknown.length > 0) {
+    const message = fillStatementMessage(STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE, { ids: unknown.join(', ') });
+    throw badRequest(message, { attachements: message });
+  }
+}
 
 export async function findStatement(db: Database, id: number) {
   const [row] = await db.select().from(monthlyStatements).where(eq(monthlyStatements.id, id)).limit(1);

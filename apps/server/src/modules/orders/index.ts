@@ -9,7 +9,7 @@ export {
 } from './market-figures.js';
 export { applyLines, recomputeTotals } from './order-lines.js';
 export { loadOrderPdfOrder } from './order-pdf.js';
-export { marketFacts, type OrderPdfOrder } from './order-pdf-layout.js';
+export { marketFacts, marketMention, type OrderPdfOrder } from './order-pdf-layout.js';
 export { nextOrderReference } from './order-reference.js';
 export {
   depositPaidMismatches,

@@ -1,24 +1,19 @@
 import type { MarketVatType } from '@isf/contract';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import {
+  CLIENT_SIGNATURE,
   type DocumentParties,
   documentDefinition,
   documentHead,
-  type Fact,
+  fact,
   factsGrid,
-  linesTable,
   REVERSE_CHARGE_MENTION,
   signatures,
   type TotalLine,
   VAT_LABELS,
 } from '../../platform/pdf-blocks.js';
-import {
-  type DocumentIssuer,
-  formatAmountFr,
-  formatDateFr,
-  formatEuroFr,
-  formatQuantityFr,
-} from '../../platform/pdf-document.js';
+import { type DocumentIssuer, formatDateFr, formatEuroFr } from '../../platform/pdf-document.js';
+import { prestationLinesTable } from '../../platform/pdf-prestation-lines.js';
 
 export { REVERSE_CHARGE_MENTION } from '../../platform/pdf-blocks.js';
 
@@ -66,7 +61,10 @@ export type OrderPdfTotals = {
 
 export type OrderPdfData = { order: OrderPdfOrder; lines: OrderPdfLine[]; totals: OrderPdfTotals };
 
-const fact = (label: string, value: string | null, wide = false): Fact => ({ label, value, wide });
+/** The market as the closing notes name it: its edifice, and its contract when it has one. */
+export function marketMention(order: OrderPdfOrder): string {
+  return `${order.marketEdifice}${order.contractNumber ? ` (contrat ${order.contractNumber})` : ''}`;
+}
 
 /** The market's facts, as both the purchase order and the work statement print them. */
 export function marketFacts(order: OrderPdfOrder): Content {
@@ -127,38 +125,19 @@ export function orderPdfDefinition(data: OrderPdfData, issuer: DocumentIssuer, t
       }),
       marketFacts(order),
       orderFacts(order),
-      linesTable({
+      prestationLinesTable({
         title: 'Détail des prestations commandées',
-        columns: [
-          { title: 'Code', width: 50, noWrap: true },
-          { title: 'Désignation', width: '*' },
-          { title: 'Unité', width: 52 },
-          { title: 'P.U. HT', width: 54, numeric: true },
-          { title: 'Quantité', width: 40, numeric: true },
-          { title: 'Total HT', width: 66, numeric: true },
-        ],
-        lines: data.lines.map((line) => ({
-          group: line.category,
-          cells: [
-            line.code,
-            line.description,
-            line.unit,
-            formatAmountFr(line.unitPrice),
-            formatQuantityFr(line.quantity),
-            formatAmountFr(line.total),
-          ],
-        })),
+        widths: { code: 50, unit: 52, unitPrice: 54 },
+        quantities: [{ title: 'Quantité', width: 40 }],
+        amount: { title: 'Total HT', width: 66 },
+        lines: data.lines.map((line) => ({ ...line, group: line.category, quantities: [line.quantity] })),
         empty: 'Aucune prestation commandée.',
         totals: totalLines(data.totals),
       }),
       signatures(
-        `Les prestations sont exécutées et facturées aux prix unitaires du bordereau du marché ${order.marketEdifice}` +
-          `${order.contractNumber ? ` (contrat ${order.contractNumber})` : ''}. ` +
+        `Les prestations sont exécutées et facturées aux prix unitaires du bordereau du marché ${marketMention(order)}. ` +
           `Toute facture rappelle la référence ${order.reference}.`,
-        [
-          { title: 'POUR LE DONNEUR D’ORDRE', hint: 'Nom, date et signature' },
-          { title: 'BON POUR ACCORD DU SOUS-TRAITANT', hint: 'Date, cachet et signature' },
-        ],
+        [CLIENT_SIGNATURE, { title: 'BON POUR ACCORD DU SOUS-TRAITANT', hint: 'Date, cachet et signature' }],
       ),
     ],
   });

@@ -1,7 +1,6 @@
 import { BPU_CSV_HEADERS, BPU_TEMPLATE_CSV_HEADERS, type BpuPrestationLine, type PrestationRecord } from '@isf/contract';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
-import { sanitizeCsvValue } from '../../platform/csv-export.js';
+import { sanitizeCsvValue, sendCsvFile } from '../../platform/csv-export.js';
 import { formatCsvCost } from './costs.js';
 
 type PrestationCells = Pick<
@@ -16,15 +15,6 @@ function prestationCells(row: PrestationCells): string[] {
   return [row.referenceName, row.categoryParentName, row.categoryName, row.code, row.description, row.unitName, row.typeName].map(
     (value) => sanitizeCsvValue(value, false),
   );
-}
-
-/** A small CSV sent whole: `;`, UTF-8 BOM, CRLF (what French Excel opens). */
-function sendCsvFile(reply: FastifyReply, fileName: string, header: readonly string[], rows: string[][]): FastifyReply {
-  const body = stringify([[...header], ...rows], { bom: true, delimiter: ';', record_delimiter: '\r\n' });
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}.csv"`)
-    .send(body);
 }
 
 /** The template CSV: the columns its import reads back. */

@@ -3,6 +3,7 @@
 export { attachmentsToValidateList, marketsToValidateList, ordersToValidateList } from './dashboard-to-validate.js';
 export { registerDelegationRoutes } from './delegations.routes.js';
 export { SELF_DELEGATION_MESSAGE } from './delegations.service.js';
+export { type ProjectAgencyScope, type WorkItemSource, workItemParts } from './work-item-parts.js';
 export { registerWorkflowRoutes } from './workflow.routes.js';
 export { type Actor, actorsOf } from './workflow-actors.js';
 export { listNodes, visibleNodeIds } from './workflow-catalogue.js';

@@ -5,11 +5,11 @@ import type { Database } from '../../db/client.js';
 import type { AuditContext } from '../../platform/audit.js';
 import type { WorkItemList } from '../../platform/list-routes.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
-import { actorsOf } from './workflow-actors.js';
 import { createDefinitionsCache } from './workflow-definitions.js';
 import {
+  type ResolvedActor,
   type RowColumns,
-  resolveActors,
+  resolvedActorsOf,
   rowFilterCondition,
   type TokenColumns,
   tokenFilterCondition,
@@ -31,7 +31,7 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
   registry.registerGuard({}, refusalCommentGuard);
   registerWorkflowNotifications(registry, definitions);
   /** The caller and their delegators, each with the nodes their role acts on (resolved here, not in SQL). */
-  const actors = async (principal: Principal) => resolveActors(db, await actorsOf(db, principals, principal));
+  const actors = async (principal: Principal) => resolvedActorsOf(db, principals, principal);
 
   /**
    * For a business list: keeps the rows whose item (`entityId`) passes My scope or My tasks; undefined
@@ -66,12 +66,27 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
     entity: string,
     options: { callerScoped?: boolean } = {},
   ): Promise<SQL | undefined> {
+    return summarised(entity, filter) ? summaryFilter(await actors(principal), filter, entity, options) : undefined;
+  }
+
+  /** Whether a filter of a kind can be written on its node summary's rows (see `workItemSummaryFilter`). */
+  function summarised(entity: string, filter: WorkflowFilter): boolean {
     const kind = registry.kind(entity);
-    const summary = kind?.row?.summary;
-    if (filter === 'all' || !summary || kind?.assignee) {
+    return filter !== 'all' && kind?.row?.summary !== undefined && !kind.assignee;
+  }
+
+  /** `workItemSummaryFilter` for actors already resolved. */
+  function summaryFilter(
+    resolved: ResolvedActor[],
+    filter: WorkflowFilter,
+    entity: string,
+    options: { callerScoped?: boolean } = {},
+  ): SQL | undefined {
+    const summary = registry.kind(entity)?.row?.summary;
+    if (!summary || !summarised(entity, filter)) {
       return undefined;
     }
-    return rowFilterCondition(registry, await actors(principal), filter, entity, {
+    return rowFilterCondition(registry, resolved, filter, entity, {
       entityId: sql`NULL`,
       nodeId: summary.node,
       scope: summary.scope,
@@ -138,10 +153,16 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
         throw new Error(`The work item kind ${kind.entity} does not store its node on a row a list reads.`);
       }
       return {
-        // the list keeps the caller's own scope (its `scope`, its stored source's): not tested twice
-        filter: (principal, filter) =>
-          workItemFilter(principal, filter, kind.entity, row.entityId, { ...row, callerScoped: true }),
-        storedFilter: (principal, filter) => workItemSummaryFilter(principal, filter, kind.entity, { callerScoped: true }),
+        async narrowing(principal, filter, options) {
+          if (filter === 'all') {
+            return { condition: undefined };
+          }
+          // the list keeps the caller's own scope (its `scope`, its stored source's): not tested twice
+          const resolved = await actors(principal);
+          const condition = rowFilterCondition(registry, resolved, filter, kind.entity, { ...row, callerScoped: true });
+          const stored = options.stored ? summaryFilter(resolved, filter, kind.entity, { callerScoped: true }) : undefined;
+          return { condition, stored };
+        },
       };
     },
     async move(principal: Principal, input: MoveInput, audit: AuditContext) {

@@ -1,5 +1,5 @@
 import type { AttachmentDetailRecord } from '@isf/contract';
-import { Card, Checkbox, Col, Descriptions, type DescriptionsProps, Form, type FormInstance, Row, Space, Typography } from 'antd';
+import { Checkbox, Descriptions, type DescriptionsProps, Form, type FormInstance, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EntityLink } from '../../components/entity-link';
@@ -7,7 +7,7 @@ import { ErpSendStatus, erpStatusColor } from '../../components/erp/erp-send-sta
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { StatementLinks } from '../../components/statement-links';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
-import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
+import { WorkflowColumn } from '../../components/workflow-panel/workflow-column';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
@@ -172,33 +172,24 @@ export function AttachmentInformationTab({ attachment, form, onMoved }: Attachme
   ];
 
   return (
-    <Row gutter={16}>
-      <Col xs={24} xl={16}>
-        <Card>
-          <Descriptions bordered size="small" column={{ xs: 1, lg: 2 }} items={links} />
-          <Descriptions
-            bordered
-            size="small"
-            column={{ xs: 1, lg: 2 }}
-            items={money}
-            title={t('attachmentDetail.amounts')}
-            style={{ marginTop: 16 }}
-          />
-          <Form form={form} layout="vertical" style={{ marginTop: 16 }}>
-            <Form.Item name="isDGD" valuePropName="checked" extra={editing ? t('attachmentDetail.dgdHelp') : undefined}>
-              <Checkbox disabled={!editing}>{t('attachmentDetail.field.isDGD')}</Checkbox>
-            </Form.Item>
-            <Form.Item name="observation" label={t('attachmentDetail.field.observation')}>
-              <TrimmedInput multiline maxLength={4000} disabled={!editing} />
-            </Form.Item>
-          </Form>
-        </Card>
-      </Col>
-      <Col xs={24} xl={8}>
-        <Card title={t('orderDetail.workflow')}>
-          <WorkflowPanel entity="attachement" entityId={attachment.id} onMoved={onMoved} />
-        </Card>
-      </Col>
-    </Row>
+    <WorkflowColumn entity="attachement" entityId={attachment.id} onMoved={onMoved}>
+      <Descriptions bordered size="small" column={{ xs: 1, lg: 2 }} items={links} />
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, lg: 2 }}
+        items={money}
+        title={t('attachmentDetail.amounts')}
+        style={{ marginTop: 16 }}
+      />
+      <Form form={form} layout="vertical" style={{ marginTop: 16 }}>
+        <Form.Item name="isDGD" valuePropName="checked" extra={editing ? t('attachmentDetail.dgdHelp') : undefined}>
+          <Checkbox disabled={!editing}>{t('attachmentDetail.field.isDGD')}</Checkbox>
+        </Form.Item>
+        <Form.Item name="observation" label={t('attachmentDetail.field.observation')}>
+          <TrimmedInput multiline maxLength={4000} disabled={!editing} />
+        </Form.Item>
+      </Form>
+    </WorkflowColumn>
   );
 }

@@ -1,8 +1,9 @@
 import { type EnvelopeValidatorRole, validatorChoiceProblem } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SendModal, useSending } from '../../components/form/send-modal';
 import { ApiError } from '../../lib/api-client';
 import { getFeedback } from '../../lib/feedback';
 import { fetchValidatorRoles, sendEnvelopeToValidation } from './contracts.api';
@@ -52,7 +53,7 @@ export function EnvelopeSendModal({
   const { t } = useTranslation();
   const [choices, setChoices] = useState<Choices>(new Map());
   const [comment, setComment] = useState('');
-  const [sending, setSending] = useState(false);
+  const { sending, run } = useSending();
   const roles = useQuery({ queryKey: ['envelope-validator-roles'], queryFn: fetchValidatorRoles, enabled: open });
   const chosenRoles = (roles.data ?? []).filter((role) => choices.has(role.id));
   const entries = [...choices.entries()].map(([roleId, userId]) => ({ roleId, userId }));
@@ -62,68 +63,63 @@ export function EnvelopeSendModal({
     setChoices(new Map(roleIds.map((roleId) => [roleId, choices.get(roleId) ?? null] as const)));
   const chooseUser = (roleId: number, userId: number | null) => setChoices(new Map(choices).set(roleId, userId));
 
-  const send = async () => {
-    setSending(true);
-    try {
-      const reply = await sendEnvelopeToValidation({
-        envId: envelopeId,
-        roles: entries.map((entry) => entry.roleId),
-        users: entries.flatMap((entry) => (entry.userId === null ? [] : [entry.userId])),
-        comment: comment.trim() || null,
-      });
-      if (reply.success) {
-        setChoices(new Map());
-        setComment('');
-        onSent();
-        onClose();
-      }
-    } catch (error) {
-      // the global handling says 400s; a business refusal (422) is said here
-      if (error instanceof ApiError && error.status === 422) {
-        getFeedback().warning(error.body?.error ?? '');
-      } else if (!(error instanceof ApiError)) {
-        console.error(error);
-      }
-    } finally {
-      setSending(false);
-    }
-  };
+  const send = () =>
+    run(
+      async () => {
+        const reply = await sendEnvelopeToValidation({
+          envId: envelopeId,
+          roles: entries.map((entry) => entry.roleId),
+          users: entries.flatMap((entry) => (entry.userId === null ? [] : [entry.userId])),
+          comment: comment.trim() || null,
+        });
+        if (reply.success) {
+          setChoices(new Map());
+          setComment('');
+          onSent();
+          onClose();
+        }
+      },
+      (error) => {
+        // the global handling says 400s; a business refusal (422) is said here
+        if (error instanceof ApiError && error.status === 422) {
+          getFeedback().warning(error.body?.error ?? '');
+        }
+      },
+    );
 
   return (
-    <Modal
+    <SendModal
       open={open}
+      onClose={onClose}
       title={t('envelopes.sendTitle')}
       okText={t('envelopes.send')}
-      okButtonProps={{ disabled: problem !== null, loading: sending }}
-      onOk={() => void send()}
-      onCancel={onClose}
-      destroyOnHidden
+      disabled={problem !== null}
+      sending={sending}
+      onSend={send}
     >
-      <Form layout="vertical">
-        <Form.Item label={t('envelopes.validatorRoles')} required>
-          <Select
-            mode="multiple"
-            aria-label={t('envelopes.validatorRoles')}
-            loading={roles.isLoading}
-            value={[...choices.keys()]}
-            onChange={chooseRoles}
-            options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
-            optionFilterProp="label"
-          />
-        </Form.Item>
-        {chosenRoles.map((role) => (
-          <RoleUserSelect
-            key={role.id}
-            role={role}
-            value={choices.get(role.id) ?? null}
-            onChange={(userId) => chooseUser(role.id, userId)}
-          />
-        ))}
-        {problem ? <Alert type="info" showIcon title={problem} style={{ marginBottom: 16 }} /> : null}
-        <Form.Item label={t('envelopes.comment')}>
-          <Input.TextArea rows={2} value={comment} onChange={(event) => setComment(event.target.value)} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label={t('envelopes.validatorRoles')} required>
+        <Select
+          mode="multiple"
+          aria-label={t('envelopes.validatorRoles')}
+          loading={roles.isLoading}
+          value={[...choices.keys()]}
+          onChange={chooseRoles}
+          options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+          optionFilterProp="label"
+        />
+      </Form.Item>
+      {chosenRoles.map((role) => (
+        <RoleUserSelect
+          key={role.id}
+          role={role}
+          value={choices.get(role.id) ?? null}
+          onChange={(userId) => chooseUser(role.id, userId)}
+        />
+      ))}
+      {problem ? <Alert type="info" showIcon title={problem} style={{ marginBottom: 16 }} /> : null}
+      <Form.Item label={t('envelopes.comment')}>
+        <Input.TextArea rows={2} value={comment} onChange={(event) => setComment(event.target.value)} />
+      </Form.Item>
+    </SendModal>
   );
 }

@@ -7,7 +7,7 @@ import {
   orderComplementMaxLength,
   showsEmitterFields,
 } from '@isf/contract';
-import { Card, Col, Form, type FormInstance, Row, Select, Space, Tag, Typography } from 'antd';
+import { Form, type FormInstance, Select, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
@@ -15,7 +15,7 @@ import { IsoDateInput } from '../../components/form/iso-date-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker } from '../../components/picker/picker';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
-import { WorkflowPanel } from '../../components/workflow-panel/workflow-panel';
+import { WorkflowColumn } from '../../components/workflow-panel/workflow-column';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate } from '../../lib/i18n';
@@ -84,199 +84,190 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
   }));
 
   return (
-    <Row gutter={16}>
-      <Col xs={24} xl={16}>
-        <Card>
-          <Form form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }}>
-            <ReadOnly label={t('orderDetail.field.reference')}>{order.reference}</ReadOnly>
-            <Form.Item
-              name="name"
-              label={t('orderDetail.field.name')}
-              required
-              extra={order.sentSST && editing ? t('orderDetail.nameFrozen') : undefined}
-            >
-              <TrimmedInput maxLength={orderComplementMaxLength(order.marketEdifice)} disabled={locked('name')} />
-            </Form.Item>
-            <ReadOnly label={t('orderDetail.field.contractNumber')}>{order.contractNumber}</ReadOnly>
-            <Form.Item name="mainClient" label={t('orderDetail.field.mainClient')}>
-              <TrimmedInput maxLength={255} disabled={locked('mainClient')} />
-            </Form.Item>
-            <Form.Item name="clientMarket" label={t('orderDetail.field.clientMarket')}>
-              <TrimmedInput maxLength={255} disabled={locked('clientMarket')} />
-            </Form.Item>
-            <Form.Item name="clientBdc" label={t('orderDetail.field.clientBdc')}>
-              <TrimmedInput maxLength={255} disabled={locked('clientBdc')} />
-            </Form.Item>
-            <Form.Item name="executionPeriod" label={t('orderDetail.field.executionPeriod')}>
-              <TrimmedInput maxLength={255} disabled={locked('executionPeriod')} />
-            </Form.Item>
-            <Form.Item label={t('orderDetail.field.market')} required>
-              <EntityLink entity="subcontractor_market" to={`/sst/market/${order.market}`}>
-                {order.marketEdifice}
-              </EntityLink>
-            </Form.Item>
-            <Form.Item label={t('orderDetail.field.agency')}>
-              <EntityLink entity="agency" to={`/sst/agency/${order.agency}`}>
-                {order.agencyName}
-              </EntityLink>
-              {order.agencyAnomaly ? (
-                <Tag color="orange" style={{ marginInlineStart: 8 }}>
-                  {t('orderDetail.agencyAnomaly')}
-                </Tag>
-              ) : null}
-            </Form.Item>
-            {profile?.ftth ? (
-              <>
-                <Form.Item name="oscarSubProject" label={t('orderDetail.field.oscarSubProject')}>
-                  <Select
-                    allowClear
-                    disabled={locked('oscarSubProject')}
-                    loading={choices.oscarSubprojects.isLoading}
-                    placeholder={choose}
-                    options={withCurrent(
-                      (choices.oscarSubprojects.data ?? []).map((sub) => ({ value: sub.id, label: sub.name })),
-                      order.oscarSubProject,
-                      order.oscarSubProjectName,
-                    )}
-                  />
-                </Form.Item>
-                <ReadOnly label={t('orderDetail.field.arcgisName')}>{order.arcgisName}</ReadOnly>
-                <ReadOnly label={t('orderDetail.field.nroName')}>{order.nroName}</ReadOnly>
-                <ReadOnly label={t('orderDetail.field.offerIdPm')}>{order.offerIdPm}</ReadOnly>
-              </>
-            ) : null}
-            <Form.Item name="imputation" label={t('orderDetail.field.imputation')}>
+    <WorkflowColumn entity="order" entityId={order.id} onMoved={onMoved}>
+      <Form form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }}>
+        <ReadOnly label={t('orderDetail.field.reference')}>{order.reference}</ReadOnly>
+        <Form.Item
+          name="name"
+          label={t('orderDetail.field.name')}
+          required
+          extra={order.sentSST && editing ? t('orderDetail.nameFrozen') : undefined}
+        >
+          <TrimmedInput maxLength={orderComplementMaxLength(order.marketEdifice)} disabled={locked('name')} />
+        </Form.Item>
+        <ReadOnly label={t('orderDetail.field.contractNumber')}>{order.contractNumber}</ReadOnly>
+        <Form.Item name="mainClient" label={t('orderDetail.field.mainClient')}>
+          <TrimmedInput maxLength={255} disabled={locked('mainClient')} />
+        </Form.Item>
+        <Form.Item name="clientMarket" label={t('orderDetail.field.clientMarket')}>
+          <TrimmedInput maxLength={255} disabled={locked('clientMarket')} />
+        </Form.Item>
+        <Form.Item name="clientBdc" label={t('orderDetail.field.clientBdc')}>
+          <TrimmedInput maxLength={255} disabled={locked('clientBdc')} />
+        </Form.Item>
+        <Form.Item name="executionPeriod" label={t('orderDetail.field.executionPeriod')}>
+          <TrimmedInput maxLength={255} disabled={locked('executionPeriod')} />
+        </Form.Item>
+        <Form.Item label={t('orderDetail.field.market')} required>
+          <EntityLink entity="subcontractor_market" to={`/sst/market/${order.market}`}>
+            {order.marketEdifice}
+          </EntityLink>
+        </Form.Item>
+        <Form.Item label={t('orderDetail.field.agency')}>
+          <EntityLink entity="agency" to={`/sst/agency/${order.agency}`}>
+            {order.agencyName}
+          </EntityLink>
+          {order.agencyAnomaly ? (
+            <Tag color="orange" style={{ marginInlineStart: 8 }}>
+              {t('orderDetail.agencyAnomaly')}
+            </Tag>
+          ) : null}
+        </Form.Item>
+        {profile?.ftth ? (
+          <>
+            <Form.Item name="oscarSubProject" label={t('orderDetail.field.oscarSubProject')}>
               <Select
                 allowClear
-                disabled={locked('imputation')}
-                loading={choices.imputations.isLoading}
+                disabled={locked('oscarSubProject')}
+                loading={choices.oscarSubprojects.isLoading}
                 placeholder={choose}
                 options={withCurrent(
-                  (choices.imputations.data ?? []).map((imputation) => ({
-                    value: imputation.id,
-                    label: imputation.description ? `${imputation.eotp} – ${imputation.description}` : imputation.eotp,
-                  })),
-                  order.imputation,
-                  order.imputationEotp,
+                  (choices.oscarSubprojects.data ?? []).map((sub) => ({ value: sub.id, label: sub.name })),
+                  order.oscarSubProject,
+                  order.oscarSubProjectName,
                 )}
               />
             </Form.Item>
-            <Form.Item name="oracleProject" label={t('orderDetail.field.oracleProject')}>
-              <Select
-                allowClear
-                disabled={locked('oracleProject')}
-                loading={choices.oracleProjects.isLoading}
-                placeholder={choose}
-                options={withCurrent(oracleProjects, order.oracleProject, order.oracleProjectName)}
-                onChange={() => form.setFieldValue('oracleTask', null)}
+            <ReadOnly label={t('orderDetail.field.arcgisName')}>{order.arcgisName}</ReadOnly>
+            <ReadOnly label={t('orderDetail.field.nroName')}>{order.nroName}</ReadOnly>
+            <ReadOnly label={t('orderDetail.field.offerIdPm')}>{order.offerIdPm}</ReadOnly>
+          </>
+        ) : null}
+        <Form.Item name="imputation" label={t('orderDetail.field.imputation')}>
+          <Select
+            allowClear
+            disabled={locked('imputation')}
+            loading={choices.imputations.isLoading}
+            placeholder={choose}
+            options={withCurrent(
+              (choices.imputations.data ?? []).map((imputation) => ({
+                value: imputation.id,
+                label: imputation.description ? `${imputation.eotp} – ${imputation.description}` : imputation.eotp,
+              })),
+              order.imputation,
+              order.imputationEotp,
+            )}
+          />
+        </Form.Item>
+        <Form.Item name="oracleProject" label={t('orderDetail.field.oracleProject')}>
+          <Select
+            allowClear
+            disabled={locked('oracleProject')}
+            loading={choices.oracleProjects.isLoading}
+            placeholder={choose}
+            options={withCurrent(oracleProjects, order.oracleProject, order.oracleProjectName)}
+            onChange={() => form.setFieldValue('oracleTask', null)}
+          />
+        </Form.Item>
+        <Form.Item
+          name="oracleTask"
+          label={t('orderDetail.field.oracleTask')}
+          required
+          extra={editing && oracleProject === null ? t('orderDetail.chooseProjectFirst') : undefined}
+        >
+          <Select
+            disabled={locked('oracleTask')}
+            loading={tasks.isLoading}
+            placeholder={choose}
+            options={withCurrent(taskOptions(tasks.data), order.oracleTask, order.oracleTaskName)}
+          />
+        </Form.Item>
+        {showsEmitterFields(order) ? (
+          <>
+            <Form.Item name="oracleEmitterProject" label={t('orderDetail.field.oracleEmitterProject')}>
+              <Picker<OracleProjectRecord>
+                entity="oracle_project"
+                listPath="/oracle/projects"
+                listName="picker.oracleprojects"
+                title={t('orderDetail.field.oracleEmitterProject')}
+                disabled={locked('oracleEmitterProject')}
+                columns={[
+                  { key: 'number', title: t('orderDetail.oracleProjectNumber') },
+                  { key: 'name', title: t('fields.name') },
+                  { key: 'businessUnitName', title: t('orderDetail.businessUnit') },
+                ]}
+                toValue={(row) => ({ id: row.id, label: oracleProjectLabel(row) })}
+                onChange={() => form.setFieldValue('oracleEmitterTask', null)}
               />
             </Form.Item>
             <Form.Item
-              name="oracleTask"
-              label={t('orderDetail.field.oracleTask')}
-              required
-              extra={editing && oracleProject === null ? t('orderDetail.chooseProjectFirst') : undefined}
+              name="oracleEmitterTask"
+              label={t('orderDetail.field.oracleEmitterTask')}
+              required={emitterProject !== null}
+              extra={editing && emitterProject === null ? t('orderDetail.chooseProjectFirst') : undefined}
             >
               <Select
-                disabled={locked('oracleTask')}
-                loading={tasks.isLoading}
+                allowClear
+                disabled={locked('oracleEmitterTask')}
+                loading={emitterTasks.isLoading}
                 placeholder={choose}
-                options={withCurrent(taskOptions(tasks.data), order.oracleTask, order.oracleTaskName)}
+                options={withCurrent(taskOptions(emitterTasks.data), order.oracleEmitterTask, order.oracleEmitterTaskName)}
               />
             </Form.Item>
-            {showsEmitterFields(order) ? (
-              <>
-                <Form.Item name="oracleEmitterProject" label={t('orderDetail.field.oracleEmitterProject')}>
-                  <Picker<OracleProjectRecord>
-                    entity="oracle_project"
-                    listPath="/oracle/projects"
-                    listName="picker.oracleprojects"
-                    title={t('orderDetail.field.oracleEmitterProject')}
-                    disabled={locked('oracleEmitterProject')}
-                    columns={[
-                      { key: 'number', title: t('orderDetail.oracleProjectNumber') },
-                      { key: 'name', title: t('fields.name') },
-                      { key: 'businessUnitName', title: t('orderDetail.businessUnit') },
-                    ]}
-                    toValue={(row) => ({ id: row.id, label: oracleProjectLabel(row) })}
-                    onChange={() => form.setFieldValue('oracleEmitterTask', null)}
-                  />
-                </Form.Item>
-                <Form.Item
-                  name="oracleEmitterTask"
-                  label={t('orderDetail.field.oracleEmitterTask')}
-                  required={emitterProject !== null}
-                  extra={editing && emitterProject === null ? t('orderDetail.chooseProjectFirst') : undefined}
-                >
-                  <Select
-                    allowClear
-                    disabled={locked('oracleEmitterTask')}
-                    loading={emitterTasks.isLoading}
-                    placeholder={choose}
-                    options={withCurrent(taskOptions(emitterTasks.data), order.oracleEmitterTask, order.oracleEmitterTaskName)}
-                  />
-                </Form.Item>
-              </>
-            ) : null}
-            <Form.Item label={t('orderDetail.field.oracleStatus')}>
-              <OrderErpStatus order={order} />
-            </Form.Item>
-            <Form.Item label={t('orderDetail.field.bpu')}>
-              <EntityLink entity="bpu_sst" to={`/sst/bpu/${order.bpu}`}>
-                {order.bpuName}
-              </EntityLink>
-            </Form.Item>
-            <OrderTemplateNameItem
-              label={t('orderDetail.field.orderTemplate')}
-              templates={templates.data}
-              loading={templates.isLoading}
-              disabled={locked('orderTemplate')}
-              placeholder={choose}
-              current={{ id: order.orderTemplate, name: order.orderTemplateName }}
-            />
-            <ReadOnly label={t('orderDetail.field.projectType')}>{order.projectTypeName}</ReadOnly>
-            <Form.Item label={t('orderDetail.field.status')}>
-              {order.statusWF ? (
-                <Space size={8}>
-                  <Tag>{order.statusWF.nodeName}</Tag>
-                  <Typography.Text type="secondary">{tokenAgeLabel(order.statusWF.updatedAt, t)}</Typography.Text>
-                </Space>
-              ) : (
-                '—'
-              )}
-            </Form.Item>
-            <Form.Item name="endDate" label={t('orderDetail.field.endDate')} required>
-              <IsoDateInput disabled={locked('endDate')} />
-            </Form.Item>
-            <ReadOnly label={t('orderDetail.field.createdAt')}>{formatIsoDate(order.createdAt)}</ReadOnly>
-            <ReadOnly label={t('orderDetail.field.creator')}>{order.creatorName}</ReadOnly>
-            <Form.Item name="follower" label={t('orderDetail.field.follower')} required>
-              <Picker<UserRow>
-                entity="user"
-                listPath="/users"
-                listName="picker.users"
-                title={t('orderDetail.field.follower')}
-                required
-                disabled={locked('follower')}
-                detailRoute="/user"
-                columns={[
-                  { key: 'uid', title: t('users.uid') },
-                  { key: 'name', title: t('fields.name') },
-                ]}
-                toValue={(row) => ({ id: row.id, label: `${row.name} (${row.uid})` })}
-              />
-            </Form.Item>
-            <Form.Item name="observation" label={t('orderDetail.field.observation')}>
-              <TrimmedInput multiline maxLength={4000} disabled={locked('observation')} />
-            </Form.Item>
-          </Form>
-        </Card>
-      </Col>
-      <Col xs={24} xl={8}>
-        <Card title={t('orderDetail.workflow')}>
-          <WorkflowPanel entity="order" entityId={order.id} onMoved={onMoved} />
-        </Card>
-      </Col>
-    </Row>
+          </>
+        ) : null}
+        <Form.Item label={t('orderDetail.field.oracleStatus')}>
+          <OrderErpStatus order={order} />
+        </Form.Item>
+        <Form.Item label={t('orderDetail.field.bpu')}>
+          <EntityLink entity="bpu_sst" to={`/sst/bpu/${order.bpu}`}>
+            {order.bpuName}
+          </EntityLink>
+        </Form.Item>
+        <OrderTemplateNameItem
+          label={t('orderDetail.field.orderTemplate')}
+          templates={templates.data}
+          loading={templates.isLoading}
+          disabled={locked('orderTemplate')}
+          placeholder={choose}
+          current={{ id: order.orderTemplate, name: order.orderTemplateName }}
+        />
+        <ReadOnly label={t('orderDetail.field.projectType')}>{order.projectTypeName}</ReadOnly>
+        <Form.Item label={t('orderDetail.field.status')}>
+          {order.statusWF ? (
+            <Space size={8}>
+              <Tag>{order.statusWF.nodeName}</Tag>
+              <Typography.Text type="secondary">{tokenAgeLabel(order.statusWF.updatedAt, t)}</Typography.Text>
+            </Space>
+          ) : (
+            '—'
+          )}
+        </Form.Item>
+        <Form.Item name="endDate" label={t('orderDetail.field.endDate')} required>
+          <IsoDateInput disabled={locked('endDate')} />
+        </Form.Item>
+        <ReadOnly label={t('orderDetail.field.createdAt')}>{formatIsoDate(order.createdAt)}</ReadOnly>
+        <ReadOnly label={t('orderDetail.field.creator')}>{order.creatorName}</ReadOnly>
+        <Form.Item name="follower" label={t('orderDetail.field.follower')} required>
+          <Picker<UserRow>
+            entity="user"
+            listPath="/users"
+            listName="picker.users"
+            title={t('orderDetail.field.follower')}
+            required
+            disabled={locked('follower')}
+            detailRoute="/user"
+            columns={[
+              { key: 'uid', title: t('users.uid') },
+              { key: 'name', title: t('fields.name') },
+            ]}
+            toValue={(row) => ({ id: row.id, label: `${row.name} (${row.uid})` })}
+          />
+        </Form.Item>
+        <Form.Item name="observation" label={t('orderDetail.field.observation')}>
+          <TrimmedInput multiline maxLength={4000} disabled={locked('observation')} />
+        </Form.Item>
+      </Form>
+    </WorkflowColumn>
   );
 }

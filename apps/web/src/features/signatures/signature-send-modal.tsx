@@ -7,9 +7,10 @@ import {
   SIGNERS_COUNT,
   type SignerInput,
 } from '@isf/contract';
-import { Alert, Card, Col, Form, Input, Modal, Radio, Row } from 'antd';
+import { Alert, Card, Col, Form, Input, Radio, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SendModal, useSending } from '../../components/form/send-modal';
 import { ApiError } from '../../lib/api-client';
 import { getFeedback } from '../../lib/feedback';
 import { type SignatureTarget, sendForSignature } from './signatures.api';
@@ -114,62 +115,57 @@ export function SignatureSendModal({
   const [signers, setSigners] = useState<SignerForm[]>(() =>
     Array.from({ length: SIGNERS_COUNT }, (_, index) => blankSigner(index)),
   );
-  const [sending, setSending] = useState(false);
+  const { sending, run } = useSending();
   const anchors = anchorsProblem(signers);
   const ready = signers.every(complete) && anchors === null;
 
-  const send = async () => {
-    setSending(true);
+  const send = () => {
     const feedback = getFeedback();
-    try {
-      const reply = await sendForSignature({
-        ...target,
-        signers: signers.map((signer) => ({ ...signer, anchorString: signer.anchorRequired ? signer.anchorString : null })),
-      });
-      if (reply.success === SIGNATURE_SENT) {
-        feedback.success(t('signature.sent'));
-        setSigners(Array.from({ length: SIGNERS_COUNT }, (_, index) => blankSigner(index)));
-        onSent();
-        onClose();
-      } else {
-        feedback.warning(t('signature.unexpectedReply', { reply: String(reply.success) }));
-      }
-    } catch (error) {
-      const detail = error instanceof ApiError && error.status === 400 ? error.body?.detail : null;
-      feedback.error(detail ? `${SIGNATURE_SEND_ERROR_MESSAGE} : ${detail}` : SIGNATURE_SEND_ERROR_MESSAGE);
-      if (!(error instanceof ApiError)) {
-        console.error(error);
-      }
-    } finally {
-      setSending(false);
-    }
+    return run(
+      async () => {
+        const reply = await sendForSignature({
+          ...target,
+          signers: signers.map((signer) => ({ ...signer, anchorString: signer.anchorRequired ? signer.anchorString : null })),
+        });
+        if (reply.success === SIGNATURE_SENT) {
+          feedback.success(t('signature.sent'));
+          setSigners(Array.from({ length: SIGNERS_COUNT }, (_, index) => blankSigner(index)));
+          onSent();
+          onClose();
+        } else {
+          feedback.warning(t('signature.unexpectedReply', { reply: String(reply.success) }));
+        }
+      },
+      (error) => {
+        const detail = error instanceof ApiError && error.status === 400 ? error.body?.detail : null;
+        feedback.error(detail ? `${SIGNATURE_SEND_ERROR_MESSAGE} : ${detail}` : SIGNATURE_SEND_ERROR_MESSAGE);
+      },
+    );
   };
 
   return (
-    <Modal
+    <SendModal
       open={open}
+      onClose={onClose}
       width={760}
       title={t('signature.title')}
       okText={t('signature.send')}
-      okButtonProps={{ disabled: !ready, loading: sending }}
-      onOk={() => void send()}
-      onCancel={onClose}
-      destroyOnHidden
+      disabled={!ready}
+      sending={sending}
+      onSend={send}
     >
-      <Form layout="vertical">
-        <Row gutter={12}>
-          {signers.map((signer, index) => (
-            <Col span={12} key={DEFAULT_ANCHOR_STRINGS[index] ?? index}>
-              <SignerFields
-                index={index}
-                signer={signer}
-                onChange={(next) => setSigners(signers.map((current, position) => (position === index ? next : current)))}
-              />
-            </Col>
-          ))}
-        </Row>
-        {anchors ? <Alert type="warning" showIcon title={anchors} style={{ marginTop: 12 }} /> : null}
-      </Form>
-    </Modal>
+      <Row gutter={12}>
+        {signers.map((signer, index) => (
+          <Col span={12} key={DEFAULT_ANCHOR_STRINGS[index] ?? index}>
+            <SignerFields
+              index={index}
+              signer={signer}
+              onChange={(next) => setSigners(signers.map((current, position) => (position === index ? next : current)))}
+            />
+          </Col>
+        ))}
+      </Row>
+      {anchors ? <Alert type="warning" showIcon title={anchors} style={{ marginTop: 12 }} /> : null}
+    </SendModal>
   );
 }

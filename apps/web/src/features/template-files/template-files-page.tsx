@@ -1,11 +1,12 @@
 import { DeleteOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { CONTRACT_TEMPLATE_FIELDS, type TemplateFileRow } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Select, Table, Typography, type UploadFile } from 'antd';
+import { Alert, Button, Form, Input, Select, Table, Typography, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
 import { chosenFile, FileChoice } from '../../components/file-choice/file-choice';
+import { SendModal, useSending } from '../../components/form/send-modal';
 import { PageHeader } from '../../components/page-header';
 import { ApiError, downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
@@ -33,7 +34,7 @@ function UploadModal({
   const [documentTypeId, setDocumentTypeId] = useState<number | null>(null);
   const [fileList, setFileList] = useState<UploadFile[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, run } = useSending();
   const types = useQuery({
     queryKey: DOCUMENT_TYPES_QUERY_KEY,
     queryFn: fetchDocumentTypes,
@@ -50,8 +51,8 @@ function UploadModal({
       setProblem(NO_FILE);
       return;
     }
-    setSending(true);
-    try {
+    // the server's reason (not a PDF, ...) is said by the global handling
+    await run(async () => {
       const reply = await uploadTemplateFile(kind, { templateName: templateName.trim(), documentTypeId, file });
       if (reply.success) {
         setTemplateName('');
@@ -60,65 +61,55 @@ function UploadModal({
         onUploaded();
         onClose();
       }
-    } catch (error) {
-      // the server's reason (not a PDF, ...) is said by the global handling
-      if (!(error instanceof ApiError)) {
-        console.error(error);
-      }
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <SendModal
       open={open}
+      onClose={onClose}
       title={t('templateFiles.uploadTitle')}
       okText={t('templateFiles.upload')}
-      okButtonProps={{ loading: sending }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      sending={sending}
+      onSend={submit}
     >
-      <Form layout="vertical">
-        <Form.Item label={t('templateFiles.templateName')} required>
-          <Input
-            aria-label={t('templateFiles.templateName')}
-            value={templateName}
-            maxLength={255}
-            onChange={(event) => setTemplateName(event.target.value)}
+      <Form.Item label={t('templateFiles.templateName')} required>
+        <Input
+          aria-label={t('templateFiles.templateName')}
+          value={templateName}
+          maxLength={255}
+          onChange={(event) => setTemplateName(event.target.value)}
+        />
+      </Form.Item>
+      {kind.withDocumentType ? (
+        <Form.Item label={t('templateFiles.documentType')}>
+          <Select
+            aria-label={t('templateFiles.documentType')}
+            allowClear
+            value={documentTypeId ?? undefined}
+            onChange={(value?: number) => setDocumentTypeId(value ?? null)}
+            options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
           />
         </Form.Item>
-        {kind.withDocumentType ? (
-          <Form.Item label={t('templateFiles.documentType')}>
-            <Select
-              aria-label={t('templateFiles.documentType')}
-              allowClear
-              value={documentTypeId ?? undefined}
-              onChange={(value?: number) => setDocumentTypeId(value ?? null)}
-              options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
-            />
-          </Form.Item>
-        ) : null}
-        <Form.Item label={t('templateFiles.file')} required>
-          <FileChoice
-            accept="application/pdf,.pdf"
-            fileList={fileList}
-            onChange={(next) => {
-              setFileList(next);
-              setProblem(null);
-            }}
-            label={t('templateFiles.chooseFile')}
-          />
-        </Form.Item>
-        {problem ? <Alert type="error" showIcon title={problem} /> : null}
-        {kind.withDocumentType ? (
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-            {t('templateFiles.fieldsHint', { fields: Object.keys(CONTRACT_TEMPLATE_FIELDS).join(', ') })}
-          </Typography.Paragraph>
-        ) : null}
-      </Form>
-    </Modal>
+      ) : null}
+      <Form.Item label={t('templateFiles.file')} required>
+        <FileChoice
+          accept="application/pdf,.pdf"
+          fileList={fileList}
+          onChange={(next) => {
+            setFileList(next);
+            setProblem(null);
+          }}
+          label={t('templateFiles.chooseFile')}
+        />
+      </Form.Item>
+      {problem ? <Alert type="error" showIcon title={problem} /> : null}
+      {kind.withDocumentType ? (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+          {t('templateFiles.fieldsHint', { fields: Object.keys(CONTRACT_TEMPLATE_FIELDS).join(', ') })}
+        </Typography.Paragraph>
+      ) : null}
+    </SendModal>
   );
 }
 

@@ -1,8 +1,6 @@
 import type { AttachmentLineInput, AttachmentPrestationLine } from '@isf/contract';
 import { compareDecimals, isZeroDecimal, lineTotal, sumDecimals } from '@isf/contract';
-
-/** Quantities typed in edit mode, by prestation id: one entry per prestation, so a line is never added twice. */
-export type QuantityEdits = Readonly<Record<number, string>>;
+import type { QuantityEdits } from '../../../components/prestations/use-line-edits';
 
 /** A row of the tab: the line with this time's quantity typed, its cumulative, total and warning recomputed. */
 export type AttachmentPrestationRow = AttachmentPrestationLine & { index: number };

@@ -1,29 +1,12 @@
 import { DownloadOutlined, WarningFilled } from '@ant-design/icons';
-import {
-  ATTACHMENT_OVER_ORDERED_WARNING,
-  type AttachmentLineInput,
-  ORDER_QUANTITY_STEP,
-  orderQuantitySchema,
-} from '@isf/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  InputNumber,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { ATTACHMENT_OVER_ORDERED_WARNING, type AttachmentLineInput } from '@isf/contract';
+import { Alert, Button, Card, Flex, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRESTATION_PAGINATION } from '../../../components/prestations/prestation-columns';
-import { formatMoney, LOCALE } from '../../../lib/i18n';
+import { DisplayAllSwitch, PrestationLinesTable } from '../../../components/prestations/prestation-lines-table';
+import { QuantityInput } from '../../../components/prestations/quantity-input';
+import { formatMoney } from '../../../lib/i18n';
 import { formatQuantity } from '../../../lib/quantity-format';
 import { exportAttachment, exportAttachmentBpu } from '../attachments.api';
 import type { AttachmentPrestationRow } from './attachment-prestation-lines';
@@ -40,39 +23,6 @@ export type AttachmentPrestationsTabProps = {
   /** The import button of the header, shown beside the exports (outside edit mode). */
   importButton?: ReactNode;
 };
-
-/** What the user types: a comma or a point, never a sign (a quantity is never negative). */
-function parseTyped(text: string | undefined): string {
-  return (text ?? '').replace(/[\s\u202f+-]/g, '').replace(',', '.');
-}
-
-function QuantityInput({
-  row,
-  label,
-  onChange,
-}: {
-  row: AttachmentPrestationRow;
-  label: string;
-  onChange: (value: string) => void;
-}) {
-  const valid = orderQuantitySchema.safeParse(row.quantity).success;
-  return (
-    <InputNumber<string>
-      size="small"
-      stringMode
-      min="0"
-      step={ORDER_QUANTITY_STEP}
-      precision={1}
-      decimalSeparator={LOCALE === 'fr' ? ',' : '.'}
-      parser={parseTyped}
-      value={row.quantity}
-      status={valid ? undefined : 'error'}
-      aria-label={label}
-      style={{ width: 110 }}
-      onChange={(value) => onChange(value ?? '0')}
-    />
-  );
-}
 
 /** The quantities and the total are fixed on the right: they stay in sight when the table scrolls. */
 function columnsOf(
@@ -125,7 +75,7 @@ function columnsOf(
       render: (_value: string, row) =>
         editing ? (
           <QuantityInput
-            row={row}
+            quantity={row.quantity}
             label={t('attachmentPrestations.quantityOf', { code: row.code })}
             onChange={(value) => setQuantity(row.prestation, value)}
           />
@@ -181,36 +131,17 @@ export function AttachmentPrestationsTab({
   const { rows, sorting, setQuantity } = controller;
   const columns = sorting.sortable(columnsOf(t, editing, setQuantity));
 
-  const summary = () => (
-    <Table.Summary.Row className="isf-summary-row">
-      <Table.Summary.Cell index={0} colSpan={8}>
-        {t('attachmentPrestations.footer')}
-      </Table.Summary.Cell>
-      <Table.Summary.Cell index={8} />
-      <Table.Summary.Cell index={9} />
-      <Table.Summary.Cell index={10} />
-      <Table.Summary.Cell index={11} />
-      <Table.Summary.Cell index={12} align="right">
-        <span data-testid="attachment-prestations-amount">{formatMoney(controller.amount)}</span>
-      </Table.Summary.Cell>
-    </Table.Summary.Row>
-  );
-
   return (
     <Card
       title={t('attachmentPrestations.title')}
       extra={
         <Space size={12} wrap>
           {editing ? (
-            <Space size={8}>
-              <Switch
-                size="small"
-                checked={controller.displayAll}
-                onChange={controller.setDisplayAll}
-                aria-label={t('attachmentPrestations.displayAll')}
-              />
-              <Typography.Text>{t('attachmentPrestations.displayAll')}</Typography.Text>
-            </Space>
+            <DisplayAllSwitch
+              checked={controller.displayAll}
+              onChange={controller.setDisplayAll}
+              label={t('attachmentPrestations.displayAll')}
+            />
           ) : (
             importButton
           )}
@@ -225,17 +156,24 @@ export function AttachmentPrestationsTab({
     >
       <Flex vertical gap={12} className="isf-data-table">
         {controller.overOrdered ? <Alert type="warning" showIcon title={ATTACHMENT_OVER_ORDERED_WARNING} /> : null}
-        <Table<AttachmentPrestationRow>
-          size="small"
-          bordered
-          rowKey="prestation"
+        <PrestationLinesTable<AttachmentPrestationRow>
           columns={columns}
-          dataSource={rows}
+          rows={rows}
           loading={controller.loading}
-          pagination={PRESTATION_PAGINATION}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('attachmentPrestations.empty')} /> }}
-          summary={rows.length > 0 ? summary : undefined}
+          empty={t('attachmentPrestations.empty')}
+          totals={{
+            label: t('attachmentPrestations.footer'),
+            labelSpan: 8,
+            cells: [
+              null,
+              null,
+              null,
+              null,
+              <span key="amount" data-testid="attachment-prestations-amount">
+                {formatMoney(controller.amount)}
+              </span>,
+            ],
+          }}
           onChange={sorting.onChange}
         />
       </Flex>

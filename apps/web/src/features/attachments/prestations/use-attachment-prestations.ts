@@ -1,15 +1,10 @@
 import type { AttachmentLineInput } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { usePrestationSort } from '../../../components/prestations/prestation-sort';
+import { useLineEdits, useReportLines } from '../../../components/prestations/use-line-edits';
 import { type AttachmentPrestationsScope, attachmentPrestationsKey, fetchAttachmentPrestations } from '../attachments.api';
-import {
-  type AttachmentPrestationRow,
-  attachmentAmount,
-  linesToSend,
-  type QuantityEdits,
-  toRows,
-} from './attachment-prestation-lines';
+import { type AttachmentPrestationRow, attachmentAmount, linesToSend, toRows } from './attachment-prestation-lines';
 
 export type UseAttachmentPrestationsOptions = {
   attachmentId: number;
@@ -32,14 +27,7 @@ function sameLines(key: readonly unknown[] | undefined, scope: AttachmentPrestat
  */
 export function useAttachmentPrestations({ attachmentId, editing, onLinesChange, reloadKey }: UseAttachmentPrestationsOptions) {
   const sorting = usePrestationSort<AttachmentPrestationRow>();
-  const [edits, setEdits] = useState<QuantityEdits>({});
-  const [displayAll, setDisplayAll] = useState(false);
-  const [session, setSession] = useState({ editing, reloadKey });
-  if (session.editing !== editing || session.reloadKey !== reloadKey) {
-    setSession({ editing, reloadKey });
-    setEdits({});
-    setDisplayAll(false);
-  }
+  const { edits, setQuantity, displayAll, setDisplayAll } = useLineEdits(editing, reloadKey);
 
   const scope: AttachmentPrestationsScope = editing ? (displayAll ? 'all' : 'order') : 'attached';
   const query = useQuery({
@@ -54,15 +42,7 @@ export function useAttachmentPrestations({ attachmentId, editing, onLinesChange,
   const amount = useMemo(() => attachmentAmount(rows), [rows]);
   const toSend = useMemo(() => linesToSend(query.data ?? [], edits), [query.data, edits]);
   const ready = query.data !== undefined && !query.isPlaceholderData;
-  const report = useRef(onLinesChange);
-  useEffect(() => {
-    report.current = onLinesChange;
-  });
-  useEffect(() => {
-    if (editing && ready) {
-      report.current(toSend);
-    }
-  }, [editing, ready, toSend]);
+  useReportLines(onLinesChange, editing, ready, toSend);
 
   return {
     rows,
@@ -71,10 +51,7 @@ export function useAttachmentPrestations({ attachmentId, editing, onLinesChange,
     sorting,
     displayAll,
     setDisplayAll,
-    setQuantity: useCallback(
-      (prestation: number, quantity: string) => setEdits((current) => ({ ...current, [prestation]: quantity })),
-      [],
-    ),
+    setQuantity,
     loading: query.isLoading,
   };
 }

@@ -1,8 +1,6 @@
 import type { OrderLineInput, OrderPrestationLine, PrestationSortColumn } from '@isf/contract';
 import { compareDecimals, isZeroDecimal, lineTotal, sumDecimals } from '@isf/contract';
-
-/** Quantities typed in edit mode, by prestation id: one entry per prestation, so a line is never added twice. */
-export type QuantityEdits = Readonly<Record<number, string>>;
+import type { QuantityEdits } from '../../../components/prestations/use-line-edits';
 
 export const ORDER_PRESTATION_COLUMNS = [
   'category',

@@ -1,11 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { OrderLineInput } from '@isf/contract';
-import { Alert, Button, Card, Empty, Flex, Space, Switch, Table, type TableProps, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Space, type TableProps, Typography } from 'antd';
 import type { JSX } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FilterCell, FilterRowProvider, HeaderWithFilters } from '../../../components/data-table/filter-row';
-import { PRESTATION_PAGINATION } from '../../../components/prestations/prestation-columns';
+import { DisplayAllSwitch, PrestationLinesTable } from '../../../components/prestations/prestation-lines-table';
 import { formatMoney } from '../../../lib/i18n';
 import { formatQuantity } from '../../../lib/quantity-format';
 import { orderPrestationColumns } from './order-prestation-columns';
@@ -60,33 +60,25 @@ export function OrderPrestationsTab(props: OrderPrestationsTabProps): JSX.Elemen
     setSort(single?.order && column ? { column, direction: single.order === 'descend' ? 'desc' : 'asc' } : null);
   };
 
-  const summary = () => (
-    <Table.Summary.Row className="isf-summary-row">
-      <Table.Summary.Cell index={0} colSpan={8}>
-        {t('orderPrestations.footer')}
-      </Table.Summary.Cell>
-      <Table.Summary.Cell index={8} align="right">
-        <span data-testid="order-prestations-total-quantity">{formatQuantity(totals.quantity)}</span>
-      </Table.Summary.Cell>
-      <Table.Summary.Cell index={9} align="right">
-        <span data-testid="order-prestations-total-amount">{formatMoney(totals.amount)}</span>
-      </Table.Summary.Cell>
-    </Table.Summary.Row>
-  );
-
   const table = (
-    <Table<OrderPrestationRow>
-      size="small"
-      bordered
-      rowKey="prestation"
+    <PrestationLinesTable<OrderPrestationRow>
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={controller.loading}
-      pagination={PRESTATION_PAGINATION}
+      empty={t('orderPrestations.empty')}
+      totals={{
+        label: t('orderPrestations.footer'),
+        labelSpan: 8,
+        cells: [
+          <span key="quantity" data-testid="order-prestations-total-quantity">
+            {formatQuantity(totals.quantity)}
+          </span>,
+          <span key="amount" data-testid="order-prestations-total-amount">
+            {formatMoney(totals.amount)}
+          </span>,
+        ],
+      }}
       components={editing ? headerComponents : undefined}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orderPrestations.empty')} /> }}
-      summary={rows.length > 0 ? summary : undefined}
       onChange={onChange}
     />
   );
@@ -97,15 +89,11 @@ export function OrderPrestationsTab(props: OrderPrestationsTabProps): JSX.Elemen
       extra={
         <Space size={16}>
           {editing && controller.hasTemplate ? (
-            <Space size={8}>
-              <Switch
-                size="small"
-                checked={controller.displayAll}
-                onChange={controller.setDisplayAll}
-                aria-label={t('orderPrestations.displayAll')}
-              />
-              <Typography.Text>{t('orderPrestations.displayAll')}</Typography.Text>
-            </Space>
+            <DisplayAllSwitch
+              checked={controller.displayAll}
+              onChange={controller.setDisplayAll}
+              label={t('orderPrestations.displayAll')}
+            />
           ) : null}
           <Button icon={<DownloadOutlined />} onClick={() => exportOrderPrestations(orderId, controller.sortQuery)}>
             {t('orderPrestations.export')}

@@ -1,6 +1,7 @@
 import type { OrderLineInput, OrderPrestationLine } from '@isf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useLineEdits, useReportLines } from '../../../components/prestations/use-line-edits';
 import { useAuth } from '../../../lib/auth-store';
 import {
   type ColumnSort,
@@ -8,7 +9,6 @@ import {
   linesToSend,
   numberRows,
   orderTotals,
-  type QuantityEdits,
   serverSort,
   sortRows,
   toRows,
@@ -35,16 +35,8 @@ export function useOrderPrestations(options: UseOrderPrestationsOptions) {
   const { orderId, editing, savedTemplateId, templateId, reloadKey } = options;
   const { can } = useAuth();
   const [sort, setSort] = useState<ColumnSort | null>(null);
-  const [edits, setEdits] = useState<QuantityEdits>({});
   const [filters, setFilters] = useState<Readonly<Record<string, string>>>({});
-  const [displayAll, setDisplayAll] = useState(false);
-  const [session, setSession] = useState({ editing, reloadKey });
-  if (session.editing !== editing || session.reloadKey !== reloadKey) {
-    setSession({ editing, reloadKey });
-    setEdits({});
-    setFilters({});
-    setDisplayAll(false);
-  }
+  const { edits, setQuantity, displayAll, setDisplayAll } = useLineEdits(editing, reloadKey, () => setFilters({}));
 
   const scope = editing ? 'all' : 'ordered';
   const sortQuery = serverSort(sort);
@@ -86,15 +78,7 @@ export function useOrderPrestations(options: UseOrderPrestationsOptions) {
   const totals = useMemo(() => orderTotals(toRows(query.data ?? [], edits)), [query.data, edits]);
 
   const toSend = useMemo(() => linesToSend(query.data ?? [], edits), [query.data, edits]);
-  const report = useRef(options.onLinesChange);
-  useEffect(() => {
-    report.current = options.onLinesChange;
-  });
-  useEffect(() => {
-    if (editing && ready) {
-      report.current(toSend);
-    }
-  }, [editing, ready, toSend]);
+  useReportLines(options.onLinesChange, editing, ready, toSend);
 
   return {
     rows,
@@ -103,10 +87,7 @@ export function useOrderPrestations(options: UseOrderPrestationsOptions) {
     setSort,
     sortQuery,
     edits,
-    setQuantity: useCallback(
-      (prestation: number, quantity: string) => setEdits((current) => ({ ...current, [prestation]: quantity })),
-      [],
-    ),
+    setQuantity,
     filters,
     setFilter: useCallback((column: string, value: string) => setFilters((current) => ({ ...current, [column]: value })), []),
     displayAll,
