@@ -1,11 +1,20 @@
-import type { bpuTemplateCreateSchema, bpuTemplateUpdateSchema } from '@isf/contract';
+import { type bpuTemplateCreateSchema, type bpuTemplateUpdateSchema, formatMessage } from '@isf/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { bpuTemplates, prestationReferences, prestationTypes, units } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { createCrud } from '../../platform/crud.js';
+import { badRequest } from '../../platform/errors.js';
 import { prestationOrder, prestationRows } from './prestation-rows.js';
+
+/** Refuses (400, on the `bpuTemplate` field) a BPU template id that names none: what a BPU or an order template is built on. */
+export async function refuseUnknownBpuTemplate(db: Database, id: number): Promise<void> {
+  const [template] = await db.select({ id: bpuTemplates.id }).from(bpuTemplates).where(eq(bpuTemplates.id, id)).limit(1);
+  if (!template) {
+    throw badRequest('Élément sélectionné inconnu.', { bpuTemplate: formatMessage('validation.selectItem') });
+  }
+}
 
 /** BPU templates: a name and the prestations that price schedules built on it will price. */
 export function createBpuTemplateService(database: Database) {

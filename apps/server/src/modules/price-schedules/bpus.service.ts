@@ -11,10 +11,11 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { bpus, bpuTemplates, markets, prestationPrices, prestations } from '../../db/schema/index.js';
+import { bpus, markets, prestationPrices, prestations } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { createCrud, type Values } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
+import { refuseUnknownBpuTemplate } from './bpu-templates.service.js';
 import { isZeroCost, normalizeCost } from './costs.js';
 import { prestationOrder } from './prestation-rows.js';
 import { PRESTATION_FROM } from './price-schedules.lists.js';
@@ -103,14 +104,7 @@ export function createBpuService(database: Database) {
     get: crud.get,
 
     async create(input: z.output<typeof bpuCreateSchema>, context: AuditContext): Promise<number> {
-      const [template] = await database
-        .select({ id: bpuTemplates.id })
-        .from(bpuTemplates)
-        .where(eq(bpuTemplates.id, input.bpuTemplate))
-        .limit(1);
-      if (!template) {
-        throw badRequest('Élément sélectionné inconnu.', { bpuTemplate: formatMessage('validation.selectItem') });
-      }
+      await refuseUnknownBpuTemplate(database, input.bpuTemplate);
       const [market] = await database
         .select({ active: markets.active })
         .from(markets)

@@ -1,5 +1,4 @@
 import {
-  formatMessage,
   type OrderTemplateTree,
   type orderTemplateCreateSchema,
   type orderTemplateUpdateSchema,
@@ -9,10 +8,11 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { bpuTemplates, orderTemplatePrestations, orderTemplates, prestations } from '../../db/schema/index.js';
+import { orderTemplatePrestations, orderTemplates, prestations } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { createCrud } from '../../platform/crud.js';
 import { badRequest } from '../../platform/errors.js';
+import { refuseUnknownBpuTemplate } from './bpu-templates.service.js';
 import { prestationRows } from './prestation-rows.js';
 
 const byName = (left: { name: string }, right: { name: string }) => left.name.localeCompare(right.name, 'fr');
@@ -85,14 +85,7 @@ export function createOrderTemplateService(database: Database) {
     },
 
     async create(input: z.output<typeof orderTemplateCreateSchema>, context: AuditContext): Promise<number> {
-      const [template] = await database
-        .select({ id: bpuTemplates.id })
-        .from(bpuTemplates)
-        .where(eq(bpuTemplates.id, input.bpuTemplate))
-        .limit(1);
-      if (!template) {
-        throw badRequest('Élément sélectionné inconnu.', { bpuTemplate: formatMessage('validation.selectItem') });
-      }
+      await refuseUnknownBpuTemplate(database, input.bpuTemplate);
       return crud.create({ name: input.name, bpuTemplateId: input.bpuTemplate }, context);
     },
 
