@@ -13,7 +13,12 @@ export type AppProcess = { child: ChildProcess; base: string };
 export async function startApp(rows: number): Promise<AppProcess> {
   const child = fork(path.join(benchDirectory, 'server.ts'), [], {
     cwd: benchDirectory,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF: the app's V8 CPU profile, written to that folder when it stops (options.ts)
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, BENCH_ROWS: String(rows), LOGIN_RATE_LIMIT: '100000' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

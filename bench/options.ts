@@ -1,7 +1,8 @@
 /**
  * The benchmark's settings, from the environment (docs/performance.md "How to run"): BENCH_ROWS (1000000),
  * BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (4), BENCH_SQL_RUNS (15),
- * BENCH_MOVES (100), BENCH_EXPLAIN=1, BENCH_ONLY (scenario keys or groups), DATABASE_URL, BENCH_DATABASE.
+ * BENCH_MOVES (100), BENCH_EXPLAIN=1, BENCH_ONLY (scenario keys or groups), DATABASE_URL, BENCH_DATABASE,
+ * BENCH_CPU_PROF (a folder: the app process writes its V8 CPU profile there when it stops).
  */
 import { positiveIntegerFromEnvironment } from './generate.js';
 

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from './errors.js';
 import { type ListColumn, type ListDefinition, ownColumn } from './list-definition.js';
 import type { Principal } from './principal.js';
+import { idList } from './sql-rows.js';
 import { textContains } from './text-match.js';
 
 function escapeLike(value: string): string {
@@ -123,12 +124,7 @@ export function buildWhere(
   if (selectedIds && selectedIds.length > 0) {
     const idColumn = ownColumn(definition, definition.idColumn);
     if (idColumn) {
-      conditions.push(
-        sql`${idColumn.sql} IN (${sql.join(
-          selectedIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
+      conditions.push(sql`${idColumn.sql} IN (${idList(selectedIds)})`);
     }
   }
   return conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `);

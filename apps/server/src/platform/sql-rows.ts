@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 
@@ -12,4 +12,12 @@ const dialect = new PgDialect();
 /** A statement's text and parameters as one string: the key of the caches that share the runs of one statement. */
 export function statementKey(statement: SQL): string {
   return JSON.stringify(dialect.sqlToQuery(statement));
+}
+
+/** Ids as the items of a SQL `IN (…)`, one parameter each (the list must not be empty). */
+export function idList(ids: readonly number[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 }

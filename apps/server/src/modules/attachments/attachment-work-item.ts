@@ -1,19 +1,14 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Principal } from '../../platform/principal.js';
+import { sql } from 'drizzle-orm';
 import { type WorkItemKind, workItemParts } from '../workflow/index.js';
 import { ATTACHMENT_ENTITY, attachmentScope } from './attachments.lists.js';
 
 /** An attachment is read with its order `wo`, whose project and agency scope it. */
 const parts = workItemParts('attachement', attachmentScope, {
+  table: 'attachments',
   from: sql`attachments watt JOIN orders wo ON wo.id = watt.order_id`,
   key: sql`watt.id`,
   alias: 'wo',
 });
-
-/** A profile's visibility on an attachment row (the attachment list's aliases: `att` and its order `o`), read right included. */
-export function attachmentRowScope(principal: Principal): SQL | undefined {
-  return parts.scopeOn(principal, 'o');
-}
 
 /**
  * Attachments as work items of the attachment workflow: a profile sees an attachment's token when it may
@@ -21,20 +16,14 @@ export function attachmentRowScope(principal: Principal): SQL | undefined {
  */
 export const attachmentWorkItem: WorkItemKind = {
   entity: ATTACHMENT_ENTITY,
-  nodeColumn: { table: 'attachments', column: 'wf_node_id' },
-  row: {
+  // the attachment list's row (`att` and its order `o`); per node and order project and agency (migration
+  // 0046): the flowchart's counts
+  ...parts.storedRow({
     from: sql`attachments att LEFT JOIN orders o ON o.id = att.order_id`,
     alias: 'att',
-    scope: attachmentRowScope,
-    // per node and order project and agency (migration 0046): the flowchart's counts
-    summary: {
-      from: sql`attachment_node_summaries ans`,
-      node: sql`ans.node_id`,
-      scope: (principal) => parts.scopeOn(principal, 'ans'),
-      count: sql`ans.attachments`,
-      amount: sql`ans.amount`,
-    },
-  },
+    scopeAlias: 'o',
+    summary: { from: sql`attachment_node_summaries ans`, alias: 'ans', count: sql`ans.attachments`, amount: sql`ans.amount` },
+  }),
   ...parts.item(sql`watt.reference`, sql`watt.amount`),
   columns: (entityId) => ({
     reference: parts.column(entityId, sql`watt.reference`, 'text', 'Référence'),

@@ -1,7 +1,7 @@
 import { ATTACHMENT_ENTITY } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { idList, rowsOf } from '../../platform/sql-rows.js';
 import { refreshEveryMarketFigures, refreshMarketFigures, refreshMarketFiguresOfOrders } from '../orders/index.js';
 import { refreshAttachmentNodeSummaries } from './attachment-node-summaries.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
@@ -57,12 +57,6 @@ function figuresOf(condition: SQL): SQL {
     WHERE figure_node.code IN (${ATTACHMENT_VALIDATED_NODES_SQL}) AND ${condition}
     GROUP BY att.order_id`;
 }
-
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /** The figures recomputed from the attachments, as the refresh stores them (numeric texts), by order id. */
 export async function recomputedOrderFigures(db: Database, orderIds: readonly number[]) {

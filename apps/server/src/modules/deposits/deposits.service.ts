@@ -22,7 +22,7 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { runList } from '../../platform/list-engine.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { idList, rowsOf } from '../../platform/sql-rows.js';
 import { depositList } from './deposits.lists.js';
 
 /** Whose deposits: an order (its own, and its market's paid for no order) or a market (all of them). */
@@ -67,10 +67,7 @@ export function createDepositService(database: Database) {
         FROM attachment_deposits ad
         JOIN attachments att ON att.id = ad.attachment_id
         JOIN orders o ON o.id = att.order_id
-        WHERE ad.deposit_id IN (${sql.join(
-          depositIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        WHERE ad.deposit_id IN (${idList(depositIds)})
         ORDER BY ad.created_at, att.id`,
     );
     for (const { deposit, ...usage } of rows) {

@@ -23,6 +23,7 @@ import { jobAuditOf } from '../../platform/jobs/job-requests.js';
 import type { TaskTarget } from '../../platform/jobs/job-types.js';
 import { registerList } from '../../platform/list-routes.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
+import { idList } from '../../platform/sql-rows.js';
 import { asSyncFailure } from '../erp-projects/index.js';
 import { parseCsv, readCsvUpload } from '../price-schedules/index.js';
 import { ordersToSend } from './imputation-binding.js';
@@ -134,10 +135,7 @@ async function removeImputations(
   return database.transaction(async (transaction) => {
     const removed = (
       (await transaction.execute(sql`
-        DELETE FROM oracle_imputations WHERE id IN (${sql.join(
-          unique.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        DELETE FROM oracle_imputations WHERE id IN (${idList(unique)})
         RETURNING id, eotp, project_number AS "projectNumber", task_number AS "taskNumber"`)) as unknown as {
         rows: { id: number; eotp: string }[];
       }

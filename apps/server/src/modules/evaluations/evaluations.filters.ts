@@ -1,15 +1,11 @@
 import { EVALUATION_DEFAULT_MAX, EVALUATION_DEFAULT_MIN, type EvaluationFilters } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../platform/principal.js';
+import { idList } from '../../platform/sql-rows.js';
 import { evaluationScope } from './evaluations.scope.js';
 
 function inList(column: SQL, ids: number[]): SQL | undefined {
-  return ids.length === 0
-    ? undefined
-    : sql`${column} IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`;
+  return ids.length === 0 ? undefined : sql`${column} IN (${idList(ids)})`;
 }
 
 /** Calendar days are French days: a rating given at 00:30 in Paris belongs to that day. */

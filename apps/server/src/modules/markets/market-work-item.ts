@@ -4,7 +4,12 @@ import { marketScope } from './markets.lists.js';
 
 export const MARKET_ENTITY = 'subcontractor_market';
 
-const parts = workItemParts('subcontractor_market', marketScope, { from: sql`markets wm`, key: sql`wm.id`, alias: 'wm' });
+const parts = workItemParts('subcontractor_market', marketScope, {
+  table: 'markets',
+  from: sql`markets wm`,
+  key: sql`wm.id`,
+  alias: 'wm',
+});
 
 /**
  * Markets as work items of the subcontractor market workflow: a profile sees a market's token when it

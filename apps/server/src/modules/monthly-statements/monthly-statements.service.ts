@@ -26,7 +26,7 @@ import { updateAtVersion } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { idList, rowsOf } from '../../platform/sql-rows.js';
 import {
   ATTACHMENT_VALIDATED_NODES_SQL,
   refreshOrderFigures,
@@ -41,7 +41,6 @@ import { createStatementReleases } from './statement-releases.js';
 import {
   assertUnlocked,
   findStatement,
-  idList,
   lockStatementForChange,
   nodeJoin,
   recordLinkChange,

@@ -11,10 +11,10 @@ import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { projectScope } from '../../platform/scope.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { idList, rowsOf } from '../../platform/sql-rows.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL, refreshOrderFigures, rgReleaseDateSql, rgReleasedSql } from '../attachments/index.js';
 import { MARKET_ENTITY, marketScope } from '../markets/index.js';
-import { idList, nodeJoin } from './statement-store.js';
+import { nodeJoin } from './statement-store.js';
 
 /** The market nodes a statement is generated on: validated, and in pre-closure (its last statements). */
 export const GENERATION_MARKET_NODES = ['sst_validated', 'sst_pre_closure'] as const;

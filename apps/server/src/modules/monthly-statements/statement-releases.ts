@@ -12,11 +12,10 @@ import type { Database } from '../../db/client.js';
 import { monthlyStatementRgReleases } from '../../db/schema/index.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { businessRefusal } from '../../platform/errors.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { idList, rowsOf } from '../../platform/sql-rows.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
 import {
   assertUnlocked,
-  idList,
   lockStatementForChange,
   nodeJoin,
   recordLinkChange,

@@ -20,13 +20,6 @@ import { ATTACHMENT_ENTITY, refreshOrderFiguresOfAttachments } from '../attachme
 export const nodeJoin = sql`LEFT JOIN workflow_tokens t ON t.entity_name = ${ATTACHMENT_ENTITY} AND t.entity_id = att.id
   LEFT JOIN workflow_nodes n ON n.id = t.node_id`;
 
-/** The ids as SQL values, for an IN list. */
-export const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((value) => sql`${value}`),
-    sql`, `,
-  );
-
 /** Refuses (400) the attachment ids asked for that were not found, named together in one message. */
 export function refuseUnknownAttachments(ids: readonly number[], found: readonly { id: number }[]): void {
   const unknown = ids.filter((value) => !found.some((row) => row.id === value));

@@ -1,7 +1,7 @@
 import { BUDGET_ORDERED_NODES } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { idList, rowsOf } from '../../platform/sql-rows.js';
 import { nodeCodesSql } from '../workflow/index.js';
 import { refreshOrderSummaries } from './order-summaries.js';
 import { ORDER_ENTITY } from './orders.lists.js';
@@ -16,12 +16,6 @@ import { ORDER_ENTITY } from './orders.lists.js';
  * the first committed).
  */
 const ORDERED_NODES_SQL = nodeCodesSql(BUDGET_ORDERED_NODES);
-
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((left, right) => left - right);
 

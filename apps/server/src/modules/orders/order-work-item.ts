@@ -1,14 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Principal } from '../../platform/principal.js';
+import { sql } from 'drizzle-orm';
 import { type WorkItemKind, workItemParts } from '../workflow/index.js';
 import { ORDER_ENTITY, orderScope } from './orders.lists.js';
 
-const parts = workItemParts('order', orderScope, { from: sql`orders wo`, key: sql`wo.id`, alias: 'wo' });
-
-/** A profile's visibility on an order row `o` (the order list's alias), read right included. */
-export function orderRowScope(principal: Principal): SQL | undefined {
-  return parts.scopeOn(principal, 'o');
-}
+const parts = workItemParts('order', orderScope, { table: 'orders', from: sql`orders wo`, key: sql`wo.id`, alias: 'wo' });
 
 /**
  * Orders as work items of the service order workflow: a profile sees an order's token when it may read
@@ -16,20 +10,13 @@ export function orderRowScope(principal: Principal): SQL | undefined {
  */
 export const orderWorkItem: WorkItemKind = {
   entity: ORDER_ENTITY,
-  nodeColumn: { table: 'orders', column: 'wf_node_id' },
-  row: {
+  ...parts.storedRow({
     from: sql`orders o`,
     alias: 'o',
-    scope: orderRowScope,
+    scopeAlias: 'o',
     amount: sql`o.total`,
-    summary: {
-      from: sql`order_node_summaries ons`,
-      node: sql`ons.node_id`,
-      scope: (principal) => parts.scopeOn(principal, 'ons'),
-      count: sql`ons.orders`,
-      amount: sql`ons.total`,
-    },
-  },
+    summary: { from: sql`order_node_summaries ons`, alias: 'ons', count: sql`ons.orders`, amount: sql`ons.total` },
+  }),
   ...parts.item(sql`wo.reference`, sql`wo.total`),
   columns: (entityId) => ({
     reference: parts.column(entityId, sql`wo.reference`, 'text', 'Référence'),

@@ -1,6 +1,7 @@
 import type { PopupCriteria, PopupRow } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListDefinition } from '../../platform/list-engine.js';
+import { idList } from '../../platform/sql-rows.js';
 
 /** The popup list (spec 3 /popups-management). */
 export const popupList = defineList<PopupRow>({
@@ -29,11 +30,6 @@ export const popupList = defineList<PopupRow>({
 
 /** The condition of the targeting search: each criterion given restricts, its ids are alternatives. */
 export function criteriaCondition(criteria: PopupCriteria): SQL {
-  const idList = (ids: number[]) =>
-    sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
   const conditions: SQL[] = [sql`u.active`];
   if (criteria.roles.length > 0) {
     conditions.push(sql`u.role_id IN (${idList(criteria.roles)})`);

@@ -2,6 +2,7 @@ import type { WarrantyCriteria } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn, type ListDefinition, type StoredTotals } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
+import { idList } from '../../platform/sql-rows.js';
 import { orderScope } from '../orders/index.js';
 
 /**
@@ -106,10 +107,7 @@ export const warrantyList = defineList({
 });
 
 function inIds(column: SQL, ids: number[]): SQL {
-  return sql`${column} IN (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
+  return sql`${column} IN (${idList(ids)})`;
 }
 
 /** The screen's criteria as the list's condition: id lists, hide empty RG, hide the orders in the ERP. */

@@ -10,6 +10,7 @@ import { orders } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
 import { hasOption, type Principal } from '../../platform/principal.js';
+import { idList } from '../../platform/sql-rows.js';
 import { ORDER_ENTITY, orderScope } from '../orders/index.js';
 
 type LockedOrder = { id: number; reference: string; date: string; version: number };
@@ -34,10 +35,7 @@ export function createWarrantyService(database: Database) {
     return database.transaction(async (tx) => {
       const scope = orderScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` });
       const result = (await tx.execute(sql`SELECT o.id, o.reference, o.date::text AS date, o.version FROM orders o
-        WHERE o.id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})${scope ? sql` AND ${scope}` : sql``}
+        WHERE o.id IN (${idList(ids)})${scope ? sql` AND ${scope}` : sql``}
         ORDER BY o.id FOR UPDATE OF o`)) as unknown as { rows: LockedOrder[] };
       const locked = new Map(result.rows.map((row) => [row.id, row]));
       for (const entry of input) {

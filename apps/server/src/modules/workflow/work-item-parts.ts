@@ -8,10 +8,10 @@ import type { WorkItemKind } from './workflow-registry.js';
 export type ProjectAgencyScope = (principal: Principal, row: { projectId: SQL; agencyId: SQL }) => SQL | undefined;
 
 /**
- * Where a kind reads one item: `from` its table (and the tables its scope reads), `key` the item's id
- * there, `alias` the table whose `project_id` and `agency_id` (and `market_id`) the parts read.
+ * Where a kind reads one item: `table` the item's own table, `from` it (and the tables its scope reads),
+ * `key` the item's id there, `alias` the table whose `project_id` and `agency_id` (and `market_id`) the parts read.
  */
-export type WorkItemSource = { from: SQL; key: SQL; alias: string };
+export type WorkItemSource = { table: string; from: SQL; key: SQL; alias: string };
 
 /** The project and agency columns of the table named `alias`. */
 function projectAndAgency(alias: string): { projectId: SQL; agencyId: SQL } {
@@ -35,11 +35,38 @@ export function workItemParts(entity: EntityCode, rule: ProjectAgencyScope, sour
   /** The name of the agency of the source's row. */
   const agencyName = (entityId: SQL): ListColumn =>
     column(entityId, sql.raw(`(SELECT wa.name FROM agencies wa WHERE wa.id = ${source.alias}.agency_id)`), 'text', 'Agence');
+  /** A profile's visibility on the rows the table `alias` reads (the item's list, its node summaries). */
+  const scopeOn = (principal: Principal, alias: string): SQL | undefined =>
+    can(principal, entity, 'read') ? rule(principal, projectAndAgency(alias)) : sql`FALSE`;
   return {
     column,
-    /** A profile's visibility on the rows the table `alias` reads (the item's list, its node summaries). */
-    scopeOn: (principal: Principal, alias: string): SQL | undefined =>
-      can(principal, entity, 'read') ? rule(principal, projectAndAgency(alias)) : sql`FALSE`,
+    /**
+     * `WorkItemKind.nodeColumn` and `row` of a kind whose rows keep their node in `wf_node_id`: the row as its
+     * list reads it (`from`, naming the item's table `alias`), seen through the table `scopeAlias`, with its
+     * `amount`, and its node summaries (`summary.from`, naming the summary table `summary.alias`).
+     */
+    storedRow: (row: {
+      from: SQL;
+      alias: string;
+      scopeAlias: string;
+      amount?: SQL;
+      summary: { from: SQL; alias: string; count: SQL; amount: SQL };
+    }): Pick<WorkItemKind, 'nodeColumn' | 'row'> => ({
+      nodeColumn: { table: source.table, column: 'wf_node_id' },
+      row: {
+        from: row.from,
+        alias: row.alias,
+        scope: (principal) => scopeOn(principal, row.scopeAlias),
+        ...(row.amount ? { amount: row.amount } : {}),
+        summary: {
+          from: row.summary.from,
+          node: sql.raw(`${row.summary.alias}.node_id`),
+          scope: (principal) => scopeOn(principal, row.summary.alias),
+          count: row.summary.count,
+          amount: row.summary.amount,
+        },
+      },
+    }),
     /**
      * `WorkItemKind.scope` (the item exists and is in the profile's visibility, read right included), its
      * `label` and its `amount`, read on the item.

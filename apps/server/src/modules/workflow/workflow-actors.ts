@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { delegations } from '../../db/schema/index.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
@@ -15,15 +15,20 @@ export function activeToday() {
   return and(lte(delegations.startDate, sql`CURRENT_DATE`), gte(delegations.endDate, sql`CURRENT_DATE`));
 }
 
-/** The caller and the people who delegated to them today (to the person: any of their profiles acts). */
-export async function actorsOf(db: Database, principals: PrincipalLoader, principal: Principal): Promise<Actor[]> {
-  const rows = await db
-    .selectDistinct({ delegateFromId: delegations.delegateFromId })
-    .from(delegations)
-    .where(and(inArray(delegations.delegateToId, [principal.userId, principal.mainUserId]), activeToday()))
-    .orderBy(asc(delegations.delegateFromId));
-  const actors: Actor[] = [{ principal, onBehalfOfId: null }];
-  for (const { delegateFromId } of rows) {
+/** Who delegated to the caller today (to the person: any of their profiles acts), as `delegate_from_id` rows. */
+export function delegatorsSql(principal: Principal): SQL {
+  return sql`SELECT DISTINCT ${delegations.delegateFromId} AS delegate_from_id FROM ${delegations}
+    WHERE ${and(inArray(delegations.delegateToId, [principal.userId, principal.mainUserId]), activeToday())}`;
+}
+
+/** The delegators as actors, in the order given, leaving out the caller and anyone no longer found. */
+export async function delegatorsAmong(
+  principals: PrincipalLoader,
+  principal: Principal,
+  delegatorIds: number[],
+): Promise<Actor[]> {
+  const actors: Actor[] = [];
+  for (const delegateFromId of delegatorIds.map(Number)) {
     if (delegateFromId === principal.userId) {
       continue;
     }
@@ -33,4 +38,21 @@ export async function actorsOf(db: Database, principals: PrincipalLoader, princi
     }
   }
   return actors;
+}
+
+/** The caller and the people who delegated to them today (to the person: any of their profiles acts). */
+export async function actorsOf(db: Database, principals: PrincipalLoader, principal: Principal): Promise<Actor[]> {
+  const rows = await db
+    .selectDistinct({ delegateFromId: delegations.delegateFromId })
+    .from(delegations)
+    .where(and(inArray(delegations.delegateToId, [principal.userId, principal.mainUserId]), activeToday()))
+    .orderBy(asc(delegations.delegateFromId));
+  return [
+    { principal, onBehalfOfId: null },
+    ...(await delegatorsAmong(
+      principals,
+      principal,
+      rows.map((row) => row.delegateFromId),
+    )),
+  ];
 }

@@ -5,12 +5,11 @@ import type { Database } from '../../db/client.js';
 import type { AuditContext } from '../../platform/audit.js';
 import type { WorkItemList } from '../../platform/list-routes.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
-import { actorsOf } from './workflow-actors.js';
 import { createDefinitionsCache } from './workflow-definitions.js';
 import {
   type ResolvedActor,
   type RowColumns,
-  resolveActors,
+  resolvedActorsOf,
   rowFilterCondition,
   type TokenColumns,
   tokenFilterCondition,
@@ -32,7 +31,7 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
   registry.registerGuard({}, refusalCommentGuard);
   registerWorkflowNotifications(registry, definitions);
   /** The caller and their delegators, each with the nodes their role acts on (resolved here, not in SQL). */
-  const actors = async (principal: Principal) => resolveActors(db, await actorsOf(db, principals, principal));
+  const actors = async (principal: Principal) => resolvedActorsOf(db, principals, principal);
 
   /**
    * For a business list: keeps the rows whose item (`entityId`) passes My scope or My tasks; undefined

@@ -1,9 +1,9 @@
 import type { WorkflowFilter } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { Principal } from '../../platform/principal.js';
+import type { Principal, PrincipalLoader } from '../../platform/principal.js';
 import { rowsOf } from '../../platform/sql-rows.js';
-import type { Actor } from './workflow-actors.js';
+import { type Actor, delegatorsAmong, delegatorsSql } from './workflow-actors.js';
 import type { WorkflowRegistry } from './workflow-registry.js';
 
 /** The nodes from which a role may fire an enabled transition: of any type, and forward ones (type 1). */
@@ -12,20 +12,62 @@ export type RoleNodes = { any: number[]; forward: number[] };
 /** An actor with the nodes their role acts on, resolved in the application (docs/decisions.md, issue 14). */
 export type ResolvedActor = Actor & { nodes: RoleNodes };
 
+/** The transitions a role may fire, as (from node, type) pairs: what `RoleNodes` are made of. */
+function roleTransitionsSql(roleId: number | SQL): SQL {
+  return sql`SELECT DISTINCT tr.from_node_id, tr.type FROM workflow_transitions tr
+      JOIN role_workflow_transitions rwt ON rwt.transition_id = tr.id
+      WHERE rwt.role_id = ${roleId} AND NOT tr.disabled`;
+}
+
+function roleNodesOf(rows: { from_node_id: number | string; type: number | string }[]): RoleNodes {
+  const any = [...new Set(rows.map((row) => Number(row.from_node_id)))].sort((a, b) => a - b);
+  const forward = [...new Set(rows.filter((row) => Number(row.type) === 1).map((row) => Number(row.from_node_id)))].sort(
+    (a, b) => a - b,
+  );
+  return { any, forward };
+}
+
 /**
  * The nodes a role acts on, read from the workflow definitions. One small lookup on purpose: an in-memory
  * cache of the definitions can back it without changing its callers.
  */
 export async function roleActionableNodes(db: Database, roleId: number): Promise<RoleNodes> {
-  const rows = await rowsOf<{ from_node_id: number; type: number }>(
+  return roleNodesOf(await rowsOf<{ from_node_id: number; type: number }>(db, sql`${roleTransitionsSql(roleId)} ORDER BY 1, 2`));
+}
+
+/**
+ * The caller and their delegators of today, each with the nodes their role acts on, the caller's part in
+ * one statement (who delegated to them, and their role's transitions): a list request of My scope or My
+ * tasks then sends one statement before its page, not two. The delegators' roles, when there are any, are
+ * read after (`resolveActors`).
+ */
+export async function resolvedActorsOf(
+  db: Database,
+  principals: PrincipalLoader,
+  principal: Principal,
+): Promise<ResolvedActor[]> {
+  const [row] = await rowsOf<{ delegators: number[] | string | null; transitions: RoleTransition[] | string | null }>(
     db,
-    sql`SELECT DISTINCT tr.from_node_id, tr.type FROM workflow_transitions tr
-      JOIN role_workflow_transitions rwt ON rwt.transition_id = tr.id
-      WHERE rwt.role_id = ${roleId} AND NOT tr.disabled ORDER BY 1, 2`,
+    sql`SELECT (SELECT json_agg(d.delegate_from_id ORDER BY d.delegate_from_id) FROM (${delegatorsSql(principal)}) d) AS delegators,
+      (SELECT json_agg(json_build_object('from_node_id', t.from_node_id, 'type', t.type)) FROM (${roleTransitionsSql(
+        principal.roleId,
+      )}) t) AS transitions`,
   );
-  const any = [...new Set(rows.map((row) => Number(row.from_node_id)))];
-  const forward = [...new Set(rows.filter((row) => Number(row.type) === 1).map((row) => Number(row.from_node_id)))];
-  return { any, forward };
+  const self: ResolvedActor = { principal, onBehalfOfId: null, nodes: roleNodesOf(parsedJson(row?.transitions)) };
+  const delegators = await delegatorsAmong(principals, principal, parsedJson(row?.delegators));
+  if (delegators.length === 0) {
+    return [self];
+  }
+  return [self, ...(await resolveActors(db, delegators))];
+}
+
+type RoleTransition = { from_node_id: number; type: number };
+
+function parsedJson<T>(value: T[] | string | null | undefined): T[] {
+  if (value === null || value === undefined) {
+    return [];
+  }
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }
 
 export async function resolveActors(db: Database, actors: Actor[]): Promise<ResolvedActor[]> {
