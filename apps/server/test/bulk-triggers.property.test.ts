@@ -2,16 +2,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
+import { statementSummaries } from '../src/modules/monthly-statements/index.js';
 import { rowsOf } from '../src/platform/sql-rows.js';
 import { createTestApp, type TestApp } from './helper.js';
 
 /**
  * Issue 14, bulk writes: the figures the statement triggers keep (order_summaries, order_node_summaries,
- * attachment_node_summaries, market_quantities and their totals, budget_od_rows) equal their recomputation
- * from the rows after any sequence of bulk writes, each one statement over many rows (the triggers of
- * migration 0054 find the changed keys without joining the old rows to the new ones). And no statement
- * trigger's function joins a transition table: without statistics such a join became a nested loop over both
- * tables (hours for an UPDATE of 200,000 orders).
+ * attachment_node_summaries, market_quantities and their totals, budget_od_rows, each monthly statement's
+ * stored figures and statement_summaries) equal their recomputation from the rows after any sequence of bulk
+ * writes, each one statement over many rows (the triggers of migrations 0054 and 0056 find the changed keys
+ * without joining the old rows to the new ones). And no statement trigger's function joins a transition table:
+ * without statistics such a join became a nested loop over both tables (hours for an UPDATE of 200,000 orders).
  */
 let testApp: TestApp;
 
@@ -146,8 +147,44 @@ async function drift(db: Database) {
       JOIN prestations pr ON pr.id = al.prestation_id
       GROUP BY ms.id, msa.attachment_id, pr.type_id`,
   );
-  return { orderSummaries, orderNodes, attachmentNodes, quantities, quantityTotals, budgetOd };
+  // each statement's invoiced sums (0041, 0056) and released RG (0055), then the summaries per market
+  const statementFigures = await difference(
+    db,
+    sql`SELECT id, attachment_count, attachment_amount, attachment_rg, attachment_deposit_used, rg_released FROM monthly_statements`,
+    sql`SELECT s.id, (SELECT count(*)::int FROM monthly_statement_attachments msa WHERE msa.statement_id = s.id),
+        (SELECT coalesce(sum(att.amount), 0)::numeric(14, 2) FROM monthly_statement_attachments msa
+          JOIN attachments att ON att.id = msa.attachment_id WHERE msa.statement_id = s.id),
+        (SELECT coalesce(sum(att.rg), 0)::numeric(14, 2) FROM monthly_statement_attachments msa
+          JOIN attachments att ON att.id = msa.attachment_id WHERE msa.statement_id = s.id),
+        (SELECT coalesce(sum(att.deposit_used), 0)::numeric(14, 2) FROM monthly_statement_attachments msa
+          JOIN attachments att ON att.id = msa.attachment_id WHERE msa.statement_id = s.id),
+        (SELECT coalesce(sum(r.amount), 0)::numeric(14, 2) FROM monthly_statement_rg_releases r WHERE r.statement_id = s.id)
+      FROM monthly_statements s`,
+  );
+  const summaries = await statementSummaries(db);
+  const statementSummaryDrift = JSON.stringify(summaries.stored) === JSON.stringify(summaries.recomputed) ? [] : [summaries];
+  return {
+    orderSummaries,
+    orderNodes,
+    attachmentNodes,
+    quantities,
+    quantityTotals,
+    budgetOd,
+    statementFigures,
+    statementSummaries: statementSummaryDrift,
+  };
 }
+
+const none = {
+  orderSummaries: [],
+  orderNodes: [],
+  attachmentNodes: [],
+  quantities: [],
+  quantityTotals: [],
+  budgetOd: [],
+  statementFigures: [],
+  statementSummaries: [],
+};
 
 /** A subset of a table's rows: those whose id falls on `rest` modulo `modulo` (1: every row). */
 type Subset = { modulo: number; rest: number };
@@ -165,7 +202,9 @@ type Write =
   | { op: 'addAttachmentLines'; rows: Subset; pick: number }
   | { op: 'changeLines'; table: 'attachment_lines' | 'order_lines'; rows: Subset; halves: number }
   | { op: 'removeLines'; table: 'attachment_lines' | 'order_lines'; rows: Subset }
-  | { op: 'retypePrestations'; rows: Subset; pick: number };
+  | { op: 'retypePrestations'; rows: Subset; pick: number }
+  | { op: 'invoiceAttachments'; rows: Subset; pick: number }
+  | { op: 'attachmentMoney'; rows: Subset; cents: number };
 
 const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ op: fc.constant('copyOrders' as const), rows: subset }),
@@ -196,7 +235,15 @@ const write: fc.Arbitrary<Write> = fc.oneof(
     rows: subset,
   }),
   fc.record({ op: fc.constant('retypePrestations' as const), rows: subset, pick: fc.nat(1000) }),
+  fc.record({ op: fc.constant('invoiceAttachments' as const), rows: subset, pick: fc.nat(1000) }),
+  fc.record({ op: fc.constant('attachmentMoney' as const), rows: subset, cents: fc.integer({ min: -5000, max: 5000 }) }),
 );
+
+/** The money of a subset of the attachments, invoiced or not, in one UPDATE (amount up, RG down, or the reverse). */
+const attachmentMoney = (rows: Subset, cents: number) =>
+  sql`UPDATE attachments SET amount = greatest(amount + ${cents}::numeric / 100, 0), rg = greatest(rg - ${cents}::numeric / 1000, 0),
+      deposit_used = CASE WHEN id % 3 = 0 THEN deposit_used ELSE greatest(deposit_used + ${cents}::numeric / 2000, 0) END
+    WHERE ${inSubset(sql`id`, rows)}`;
 
 /** One statement over many rows; `copies` is the first id of the orders the run copied. */
 async function apply(db: Database, w: Write, copies: number) {
@@ -257,6 +304,18 @@ async function apply(db: Database, w: Write, copies: number) {
     case 'removeLines':
       await db.execute(sql`DELETE FROM ${sql.identifier(w.table)} WHERE ${inSubset(sql`id`, w.rows)}`);
       return;
+    case 'invoiceAttachments':
+      // the attachments not invoiced yet, of a subset, all into one statement (one INSERT of the links)
+      await db.execute(sql`INSERT INTO monthly_statement_attachments (statement_id, attachment_id)
+        SELECT (SELECT s.id FROM monthly_statements s ORDER BY (s.id * 7919 + ${w.pick}) % 101, s.id LIMIT 1), att.id
+        FROM attachments att
+        WHERE ${inSubset(sql`att.id`, w.rows)}
+          AND NOT EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id)
+        ORDER BY att.id`);
+      return;
+    case 'attachmentMoney':
+      await db.execute(attachmentMoney(w.rows, w.cents));
+      return;
     case 'retypePrestations':
       await db.execute(sql`UPDATE prestations p SET type_id = (SELECT t.id FROM prestation_types t
           ORDER BY (t.id * 7919 + ${w.pick} + p.id) % 101, t.id LIMIT 1)
@@ -280,12 +339,10 @@ describe('the figures kept by statement triggers under bulk writes', () => {
     expect(counts[0]?.attachments).toBeGreaterThan(40);
     expect(counts[0]?.lines).toBeGreaterThan(100);
     expect(counts[0]?.invoiced).toBeGreaterThan(0);
-    const none = { orderSummaries: [], orderNodes: [], attachmentNodes: [], quantities: [], quantityTotals: [], budgetOd: [] };
     expect(await drift(testApp.db)).toEqual(none);
   });
 
   it('equal their recomputation after any sequence of bulk inserts, updates of keys and figures, and deletes', async () => {
-    const none = { orderSummaries: [], orderNodes: [], attachmentNodes: [], quantities: [], quantityTotals: [], budgetOd: [] };
     const [{ copies } = { copies: 0 }] = await rowsOf<{ copies: number }>(
       testApp.db,
       sql`SELECT (max(id) + 1000)::int AS copies FROM orders`,
@@ -314,6 +371,37 @@ describe('the figures kept by statement triggers under bulk writes', () => {
     expect(changedRows).toBeGreaterThan(25);
   }, 300_000);
 
+  it('equal their recomputation after the money of every attachment of one statement (80 or so) changes in one UPDATE', async () => {
+    await testApp.db
+      .transaction(async (tx) => {
+        // every attachment not invoiced yet (the 40 copies among them) into the first statement, in one INSERT
+        await tx.execute(sql`INSERT INTO monthly_statement_attachments (statement_id, attachment_id)
+          SELECT (SELECT min(id) FROM monthly_statements), att.id FROM attachments att
+          WHERE NOT EXISTS (SELECT 1 FROM monthly_statement_attachments msa WHERE msa.attachment_id = att.id)
+          ORDER BY att.id`);
+        const [statement] = await rowsOf<{ invoiced: number; before: string }>(
+          tx,
+          sql`SELECT attachment_count AS invoiced, attachment_amount::text AS before FROM monthly_statements
+            ORDER BY id LIMIT 1`,
+        );
+        expect(statement?.invoiced).toBeGreaterThan(50);
+        expect(await drift(tx)).toEqual(none);
+        await tx.execute(attachmentMoney({ modulo: 1, rest: 0 }, 1234));
+        expect(await drift(tx)).toEqual(none);
+        const [after] = await rowsOf<{ after: string }>(
+          tx,
+          sql`SELECT attachment_amount::text AS after FROM monthly_statements ORDER BY id LIMIT 1`,
+        );
+        expect(after?.after).not.toEqual(statement?.before);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) {
+          throw error;
+        }
+      });
+  });
+
   it('never join a transition table in a statement trigger function', async () => {
     const functions = await rowsOf<{ trigger: string; name: string; source: string; tables: string[] }>(
       testApp.db,
@@ -328,6 +416,7 @@ describe('the figures kept by statement triggers under bulk writes', () => {
         'order_node_summaries_apply',
         'market_quantities_orders_changed',
         'market_quantities_tokens_changed',
+        'monthly_statement_attachment_money_changed',
       ]),
     );
     // a transition table is read from (FROM, UNION, EXCEPT), never joined: `JOIN old_rows`, `JOIN new_tokens`…

@@ -21,10 +21,12 @@ import { formerStatementList } from './statement-list-former-query.js';
 /**
  * The statement list's unfiltered count and totals read `statement_summaries` (migration 0055), kept by
  * triggers: after random sequences of statement writes — generation, statements created by hand, attachments
- * added and removed, RG released and taken back, paid, unpaid, deleted, an invoiced attachment's money and a
- * market's VAT edited by SQL (as a script would) — the stored summaries equal their recomputation from the
- * links, and the list's totals (`summary=only`, `summary=true`) those of the former list (every statement
- * summed, `statement-list-former-query.ts`), for the administrator and for a project scope.
+ * added and removed, RG released and taken back, paid, unpaid, deleted, an invoiced attachment's money, the
+ * money of every attachment of a statement in one UPDATE and a market's VAT edited by SQL (as a script would) —
+ * each statement's stored figures and the stored summaries equal their recomputation from the links, the list's
+ * totals (`summary=only`, `summary=true`) those of the former list (every statement summed,
+ * `statement-list-former-query.ts`), for the administrator and for a project scope, and the RG released the
+ * list shows for each statement (its stored `rg_released`) the sum of its releases.
  */
 const suite = adminSuite();
 const { send } = suite;
@@ -62,6 +64,7 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('unpay' as const), statement: fc.nat() }),
   fc.record({ kind: fc.constant('delete' as const), statement: fc.nat() }),
   fc.record({ kind: fc.constant('money' as const), attachment: fc.nat(), cents: fc.integer({ min: -5000, max: 5000 }) }),
+  fc.record({ kind: fc.constant('bulkMoney' as const), statement: fc.nat(), cents: fc.integer({ min: -5000, max: 5000 }) }),
   fc.record({ kind: fc.constant('vat' as const), market: fc.nat(), tva: fc.constantFrom(...MARKET_VAT_TYPES) }),
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
@@ -143,6 +146,18 @@ async function apply(projectId: number, seeded: SeededMarket[], attachmentIds: n
           rg = greatest(rg + ${cents(Math.trunc(write.cents / 10))}::numeric, 0) WHERE id = ${attachment}`);
       }
       return;
+    case 'bulkMoney':
+      // the money of every attachment the statement invoices, and of the project's others, in one UPDATE (the
+      // statement trigger of 0056 recomputes each statement once)
+      if (statement) {
+        await suite.db.execute(sql`UPDATE attachments att SET amount = greatest(att.amount + ${cents(write.cents)}::numeric, 0),
+            rg = greatest(att.rg - ${cents(Math.trunc(write.cents / 10))}::numeric, 0),
+            deposit_used = greatest(att.deposit_used + ${cents(Math.trunc(write.cents / 20))}::numeric, 0)
+          FROM orders o JOIN markets m ON m.id = o.market_id
+          WHERE o.id = att.order_id AND (m.project_id = ${projectId}
+            OR att.id IN (SELECT msa.attachment_id FROM monthly_statement_attachments msa WHERE msa.statement_id = ${statement}))`);
+      }
+      return;
     case 'vat':
       // the app refuses it once the market has a statement; a script may
       if (market) {
@@ -150,6 +165,44 @@ async function apply(projectId: number, seeded: SeededMarket[], attachmentIds: n
       }
       return;
   }
+}
+
+/**
+ * Each statement's stored figures (0041, 0055) against their sums from its links and releases, and the RG
+ * released that the list's page shows for each statement (the stored column) against the sum of its releases.
+ */
+async function expectStatementFigures(projectId: number): Promise<void> {
+  const figures = sql`SELECT s.id, s.attachment_count AS count, s.attachment_amount::text AS amount, s.attachment_rg::text AS rg,
+      s.attachment_deposit_used::text AS used, s.rg_released::text AS released`;
+  const stored = await rowsOf(suite.db, sql`${figures} FROM monthly_statements s ORDER BY s.id`);
+  const recomputed = await rowsOf(
+    suite.db,
+    sql`SELECT s.id, t.count, t.amount::text AS amount, t.rg::text AS rg, t.used::text AS used, rel.released::text AS released
+      FROM monthly_statements s
+      CROSS JOIN LATERAL (SELECT count(*)::integer AS count, coalesce(sum(att.amount), 0)::numeric(14, 2) AS amount,
+          coalesce(sum(att.rg), 0)::numeric(14, 2) AS rg, coalesce(sum(att.deposit_used), 0)::numeric(14, 2) AS used
+        FROM monthly_statement_attachments msa JOIN attachments att ON att.id = msa.attachment_id
+        WHERE msa.statement_id = s.id) t
+      CROSS JOIN LATERAL (SELECT coalesce(sum(r.amount), 0)::numeric(14, 2) AS released
+        FROM monthly_statement_rg_releases r WHERE r.statement_id = s.id) rel
+      ORDER BY s.id`,
+  );
+  expect(stored).toEqual(recomputed);
+  const released = await rowsOf<{ id: number; released: string }>(
+    suite.db,
+    sql`SELECT s.id, coalesce(sum(r.amount), 0)::numeric(14, 2)::text AS released
+      FROM monthly_statements s JOIN markets m ON m.id = s.market_id
+      LEFT JOIN monthly_statement_rg_releases r ON r.statement_id = s.id
+      WHERE m.project_id = ${projectId} GROUP BY s.id ORDER BY s.id`,
+  );
+  const page = await runList(
+    suite.db,
+    statementList,
+    parseListQuery({ sort: 'id,asc', size: '200', filters: JSON.stringify({ projectId: String(projectId) }) }),
+    admin,
+  );
+  const shown = 'content' in page ? page.content.map((row) => ({ id: row.id, released: row.rgreleased })) : [];
+  expect(shown).toEqual(released);
 }
 
 /** The list's totals and count on the summaries and on the former list (every row summed), for a principal. */
@@ -202,6 +255,7 @@ describe('statement summaries follow every statement write', () => {
           }
           const { stored, recomputed } = await statementSummaries(suite.db);
           expect(stored).toEqual(recomputed);
+          await expectStatementFigures(projectId);
           await expectListTotals(admin, 'admin');
           // a project scope: the administrator's own projects, this one among them every other run
           if (run % 2 === 0) {

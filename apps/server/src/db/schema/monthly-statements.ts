@@ -48,7 +48,8 @@ export const monthlyStatements = pgTable(
     /**
      * The list's figures of the attachments it invoices (how many, and the sums of their amount, RG and
      * deposit used), kept by the database's triggers on `monthly_statement_attachments` and on the
-     * invoiced attachments' amounts (migration 0041), so the list and its totals read one row per statement.
+     * invoiced attachments' amounts (migrations 0041 and 0056), so the list and its totals read one row per
+     * statement.
      */
     attachmentCount: integer('attachment_count').notNull().default(0),
     attachmentAmount: numeric('attachment_amount', { precision: 14, scale: 2 }).notNull().default('0'),
@@ -56,7 +57,8 @@ export const monthlyStatements = pgTable(
     attachmentDepositUsed: numeric('attachment_deposit_used', { precision: 14, scale: 2 }).notNull().default('0'),
     /**
      * The RG released in it (Σ of its `monthly_statement_rg_releases`), kept by a trigger on the releases
-     * (migration 0055): what the statement summaries' TTC is computed from, with the stored sums above.
+     * (migration 0055): what the statement list shows and the statement summaries' TTC is computed from, with
+     * the stored sums above.
      */
     rgReleased: numeric('rg_released', { precision: 14, scale: 2 }).notNull().default('0'),
     ...versioned,

@@ -8,9 +8,9 @@ import { createCrud } from '../../platform/crud.js';
 import { badRequest } from '../../platform/errors.js';
 import { prestationOrder, prestationRows } from './prestation-rows.js';
 
-/** Refuses (400, on the `bpuTemplate` field) a BPU template id that names none: what a BPU or an order template is built on. */
-export async function refuseUnknownBpuTemplate(db: Database, id: number): Promise<void> {
-  const [template] = await db.select({ id: bpuTemplates.id }).from(bpuTemplates).where(eq(bpuTemplates.id, id)).limit(1);
+/** A BPU or an order template is built on an existing BPU template: else 400, on the `bpuTemplate` field. */
+export async function assertBpuTemplateExists(database: Database, id: number): Promise<void> {
+  const [template] = await database.select({ id: bpuTemplates.id }).from(bpuTemplates).where(eq(bpuTemplates.id, id)).limit(1);
   if (!template) {
     throw badRequest('Élément sélectionné inconnu.', { bpuTemplate: formatMessage('validation.selectItem') });
   }

@@ -15,7 +15,7 @@ import { bpus, markets, prestationPrices, prestations } from '../../db/schema/in
 import type { AuditContext } from '../../platform/audit.js';
 import { createCrud, type Values } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
-import { refuseUnknownBpuTemplate } from './bpu-templates.service.js';
+import { assertBpuTemplateExists } from './bpu-templates.service.js';
 import { isZeroCost, normalizeCost } from './costs.js';
 import { prestationOrder } from './prestation-rows.js';
 import { PRESTATION_FROM } from './price-schedules.lists.js';
@@ -104,7 +104,7 @@ export function createBpuService(database: Database) {
     get: crud.get,
 
     async create(input: z.output<typeof bpuCreateSchema>, context: AuditContext): Promise<number> {
-      await refuseUnknownBpuTemplate(database, input.bpuTemplate);
+      await assertBpuTemplateExists(database, input.bpuTemplate);
       const [market] = await database
         .select({ active: markets.active })
         .from(markets)

@@ -12,7 +12,7 @@ import { orderTemplatePrestations, orderTemplates, prestations } from '../../db/
 import type { AuditContext } from '../../platform/audit.js';
 import { createCrud } from '../../platform/crud.js';
 import { badRequest } from '../../platform/errors.js';
-import { refuseUnknownBpuTemplate } from './bpu-templates.service.js';
+import { assertBpuTemplateExists } from './bpu-templates.service.js';
 import { prestationRows } from './prestation-rows.js';
 
 const byName = (left: { name: string }, right: { name: string }) => left.name.localeCompare(right.name, 'fr');
@@ -85,7 +85,7 @@ export function createOrderTemplateService(database: Database) {
     },
 
     async create(input: z.output<typeof orderTemplateCreateSchema>, context: AuditContext): Promise<number> {
-      await refuseUnknownBpuTemplate(database, input.bpuTemplate);
+      await assertBpuTemplateExists(database, input.bpuTemplate);
       return crud.create({ name: input.name, bpuTemplateId: input.bpuTemplate }, context);
     },
 

@@ -12,7 +12,7 @@ import { Navigate } from 'react-router';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { useSubEditor } from '../../components/detail-page/use-sub-editor';
-import { DocumentManager } from '../../components/document-manager/document-manager';
+import { documentsTabs } from '../../components/document-manager/documents-tab';
 import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
 import { useAuth } from '../../lib/auth-store';
 import { setEditing } from '../../lib/edit-mode';
@@ -97,21 +97,13 @@ export function AttachmentDetailPage() {
             />
           ),
         },
-        ...(can('document', 'read')
-          ? [
-              {
-                key: 'documents',
-                label: t('attachmentDetail.tab.documents'),
-                children: (
-                  <DocumentManager
-                    entity="attachement"
-                    entityId={attachment.id}
-                    canDelete={canUpdate && ATTACHMENT_DOCUMENT_DELETABLE_NODES.includes(attachment.statusWF?.nodeCode ?? '')}
-                  />
-                ),
-              },
-            ]
-          : []),
+        ...documentsTabs({
+          entity: 'attachement',
+          id: attachment.id,
+          label: t('attachmentDetail.tab.documents'),
+          can,
+          canDelete: canUpdate && ATTACHMENT_DOCUMENT_DELETABLE_NODES.includes(attachment.statusWF?.nodeCode ?? ''),
+        }),
       ]
     : [];
 

@@ -14,7 +14,7 @@ import { Navigate } from 'react-router';
 import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { useSubEditor } from '../../components/detail-page/use-sub-editor';
-import { DocumentManager } from '../../components/document-manager/document-manager';
+import { documentsTabs } from '../../components/document-manager/documents-tab';
 import { useErpSendFollowUp } from '../../components/erp/use-erp-send-follow-up';
 import { showFieldErrors } from '../../components/form/schema-rules';
 import { useAuth } from '../../lib/auth-store';
@@ -118,21 +118,13 @@ export function OrderDetailPage() {
             />
           ),
         },
-        ...(can('document', 'read')
-          ? [
-              {
-                key: 'documents',
-                label: t('orderDetail.tab.documents'),
-                children: (
-                  <DocumentManager
-                    entity="order"
-                    entityId={order.id}
-                    canDelete={canDeleteDocuments(order, can('order', 'update'), hasOption(DELETION_AFTER_VALIDATION_OPTION))}
-                  />
-                ),
-              },
-            ]
-          : []),
+        ...documentsTabs({
+          entity: 'order',
+          id: order.id,
+          label: t('orderDetail.tab.documents'),
+          can,
+          canDelete: canDeleteDocuments(order, can('order', 'update'), hasOption(DELETION_AFTER_VALIDATION_OPTION)),
+        }),
         {
           key: 'attachments',
           label: t('orderDetail.tab.attachments'),
