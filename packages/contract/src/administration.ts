@@ -62,11 +62,8 @@ export type RoleRecord = {
   transitions: number[];
 };
 
-/** User creation (spec 3 §5): directory common name, role and authorization amount required. */
-export const userCreateSchema = z.object({
-  cn: requiredText(100).refine((value) => /^[\w.@-]+$/.test(value), 'Le nom commun ne contient que lettres, chiffres, . _ - @.'),
-  name: optionalText(),
-  mail: optionalText().refine((value) => value === null || z.email().safeParse(value).success, formatMessage('validation.email')),
+/** What the user creation and the user detail both ask: phone, role (required), manager, engagement amount, service and quality. */
+const userProfileFields = {
   phone: optionalText(30),
   role: z.coerce
     .number({ error: formatMessage('validation.selectItem') })
@@ -81,6 +78,14 @@ export const userCreateSchema = z.object({
   engagement: amountSchema,
   service: optionalText(),
   quality: optionalText(),
+};
+
+/** User creation (spec 3 §5): directory common name, role and authorization amount required. */
+export const userCreateSchema = z.object({
+  cn: requiredText(100).refine((value) => /^[\w.@-]+$/.test(value), 'Le nom commun ne contient que lettres, chiffres, . _ - @.'),
+  name: optionalText(),
+  mail: optionalText().refine((value) => value === null || z.email().safeParse(value).success, formatMessage('validation.email')),
+  ...userProfileFields,
   /** Initial password for logins without the directory (the directory bind is used when configured). */
   password: newPasswordSchema.optional(),
 });
@@ -89,20 +94,7 @@ export const userCreateSchema = z.object({
 export const userUpdateSchema = z.object({
   name: requiredText(),
   mail: requiredText().refine((value) => z.email().safeParse(value).success, formatMessage('validation.email')),
-  phone: optionalText(30),
-  role: z.coerce
-    .number({ error: formatMessage('validation.selectItem') })
-    .int()
-    .positive(formatMessage('validation.selectItem')),
-  manager: z.coerce
-    .number()
-    .int()
-    .positive()
-    .nullish()
-    .transform((value) => value ?? null),
-  engagement: amountSchema,
-  service: optionalText(),
-  quality: optionalText(),
+  ...userProfileFields,
   userManualUrl: optionalLink(1000),
   version: z.coerce.number().int().min(1),
 });

@@ -4,7 +4,7 @@ import { isCalendarDate, optionalId, optionalText, versionField } from './fields
 import type { MarketDepositType } from './markets.js';
 import { formatEuroFr } from './money.js';
 import { compareDecimalText } from './order-detail.js';
-import { orderQuantitySchema } from './orders.js';
+import { type OrderContextFields, orderQuantitySchema } from './orders.js';
 import { BPU_CSV_HEADERS } from './price-schedules.js';
 import { VALIDATED_ATTACHEMENT_NODE_CODES } from './workflow.js';
 
@@ -275,7 +275,7 @@ export type AttachmentDetailRecord = {
 };
 
 /** A row of GET /attachements and its CSV (spec 2 §2 Attachment list). */
-export type AttachmentListRow = {
+export type AttachmentListRow = OrderContextFields & {
   id: number;
   reference: string;
   orderId: number;
@@ -285,21 +285,8 @@ export type AttachmentListRow = {
   marketEdifice: string;
   agencyId: number;
   agencyName: string;
-  projectId: number;
-  projectName: string;
-  contractNumber: string | null;
-  clientMarket: string | null;
-  clientBdc: string | null;
-  oscarSubProjectName: string | null;
-  arcgisName: string | null;
-  nroName: string | null;
-  offerIdPm: string | null;
-  imputationEotp: string | null;
-  oracleProjectName: string | null;
-  oracleTaskName: string | null;
   oracleStatus: AttachmentOracleStatus;
   followerId: number | null;
-  followerName: string | null;
   amount: string;
   totalRg: string;
   depositUsed: string;

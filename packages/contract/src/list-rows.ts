@@ -1,6 +1,6 @@
 import type { AgencyLegalStatus } from './legal-folder.js';
 import type { MarketRecord } from './markets.js';
-import type { OrderOracleStatus } from './orders.js';
+import type { OrderContextFields, OrderOracleStatus } from './orders.js';
 
 /*
  * The rows the server's lists send (`GET /<list>`: a page of rows, one per record, column name → value).
@@ -100,31 +100,18 @@ export type OrderTemplateRow = {
 };
 
 /** A row of the order list (`GET /orders`, spec 2 /sst/orders). */
-export type OrderRow = {
+export type OrderRow = OrderContextFields & {
   id: number;
   reference: string;
   name: string;
   marketId: number;
   marketEdifice: string;
-  contractNumber: string | null;
   agencyId: number;
   agencyName: string;
-  projectId: number;
-  projectName: string;
   projectType: string | null;
   mainClient: string | null;
-  clientMarket: string | null;
-  clientBdc: string | null;
-  oscarSubProjectName: string | null;
-  arcgisName: string | null;
-  nroName: string | null;
-  offerIdPm: string | null;
-  imputationEotp: string | null;
-  oracleProjectName: string | null;
-  oracleTaskName: string | null;
   oracleStatus: OrderOracleStatus;
   followerId: number | null;
-  followerName: string | null;
   creatorName: string | null;
   total: string;
   totalTTC: string;

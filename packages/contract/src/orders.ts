@@ -48,6 +48,23 @@ export function orderComplementMaxLength(edifice: string | null | undefined): nu
 export const ORDER_ORACLE_STATUSES = ERP_STATUSES;
 export type OrderOracleStatus = (typeof ORDER_ORACLE_STATUSES)[number];
 
+/** What an order row and an attachment row both carry about the order: its project, client and ERP. */
+export type OrderContextFields = {
+  projectId: number;
+  projectName: string;
+  contractNumber: string | null;
+  clientMarket: string | null;
+  clientBdc: string | null;
+  oscarSubProjectName: string | null;
+  arcgisName: string | null;
+  nroName: string | null;
+  offerIdPm: string | null;
+  imputationEotp: string | null;
+  oracleProjectName: string | null;
+  oracleTaskName: string | null;
+  followerName: string | null;
+};
+
 const optionalDate = optionalCalendarDate();
 
 /** A quantity typed by a user (comma accepted), kept as text: never a binary float. */

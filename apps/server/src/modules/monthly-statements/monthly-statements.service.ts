@@ -43,6 +43,7 @@ import {
   findStatement,
   lockStatementForChange,
   nodeJoin,
+  recordLinkChange,
   refuseUnknownAttachments,
   touchStatement,
   unlinkFromStatement,
@@ -252,16 +253,13 @@ export function createStatementService(database: Database) {
       }
       await tx.insert(monthlyStatementAttachments).values(found.map((row) => ({ statementId: id, attachmentId: row.id })));
       await touchStatement(tx, id);
-      await refreshOrderFiguresOfAttachments(
+      await recordLinkChange(
         tx,
+        context,
+        id,
         found.map((row) => row.id),
+        { action: 'add_attachments', after: { attachments: found.map((row) => row.id) } },
       );
-      await recordAudit(tx, context, {
-        entity: MONTHLY_STATEMENT_ENTITY,
-        entityId: id,
-        action: 'add_attachments',
-        after: { attachments: found.map((row) => row.id) },
-      });
     });
   }
 
@@ -280,10 +278,7 @@ export function createStatementService(database: Database) {
             .returning({ id: monthlyStatementAttachments.id }),
         STATEMENT_ATTACHMENT_NOT_HERE_MESSAGE,
       );
-      await refreshOrderFiguresOfAttachments(tx, [attachmentId]);
-      await recordAudit(tx, context, {
-        entity: MONTHLY_STATEMENT_ENTITY,
-        entityId: id,
+      await recordLinkChange(tx, context, id, [attachmentId], {
         action: 'remove_attachment',
         before: { attachment: attachmentId },
       });

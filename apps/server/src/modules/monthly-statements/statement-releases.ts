@@ -1,6 +1,5 @@
 import {
   fillStatementMessage,
-  MONTHLY_STATEMENT_ENTITY,
   STATEMENT_ATTACHMENT_OTHER_MARKET_MESSAGE,
   STATEMENT_RELEASE_NO_RG_MESSAGE,
   STATEMENT_RELEASE_NOT_HERE_MESSAGE,
@@ -11,14 +10,15 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { monthlyStatementRgReleases } from '../../db/schema/index.js';
-import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import type { AuditContext } from '../../platform/audit.js';
 import { businessRefusal } from '../../platform/errors.js';
 import { idList, rowsOf } from '../../platform/sql-rows.js';
-import { ATTACHMENT_VALIDATED_NODES_SQL, refreshOrderFiguresOfAttachments, rgReleaseDateSql } from '../attachments/index.js';
+import { ATTACHMENT_VALIDATED_NODES_SQL, rgReleaseDateSql } from '../attachments/index.js';
 import {
   assertUnlocked,
   lockStatementForChange,
   nodeJoin,
+  recordLinkChange,
   refuseUnknownAttachments,
   touchStatement,
   unlinkFromStatement,
@@ -92,16 +92,13 @@ export function createStatementReleases(database: Database) {
         .insert(monthlyStatementRgReleases)
         .values(found.map((row) => ({ statementId: id, attachmentId: row.id, amount: row.rg })));
       await touchStatement(tx, id);
-      await refreshOrderFiguresOfAttachments(
+      await recordLinkChange(
         tx,
+        context,
+        id,
         found.map((row) => row.id),
+        { action: 'release_rg', after: { releases: found.map((row) => ({ attachment: row.id, amount: row.rg })) } },
       );
-      await recordAudit(tx, context, {
-        entity: MONTHLY_STATEMENT_ENTITY,
-        entityId: id,
-        action: 'release_rg',
-        after: { releases: found.map((row) => ({ attachment: row.id, amount: row.rg })) },
-      });
     });
   }
 
@@ -121,10 +118,7 @@ export function createStatementReleases(database: Database) {
             .returning({ amount: monthlyStatementRgReleases.amount }),
         STATEMENT_RELEASE_NOT_HERE_MESSAGE,
       );
-      await refreshOrderFiguresOfAttachments(tx, [attachmentId]);
-      await recordAudit(tx, context, {
-        entity: MONTHLY_STATEMENT_ENTITY,
-        entityId: id,
+      await recordLinkChange(tx, context, id, [attachmentId], {
         action: 'remove_rg_release',
         before: { attachment: attachmentId, amount: removed.amount },
       });

@@ -1,9 +1,15 @@
-import { fillStatementMessage, STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE, STATEMENT_LOCKED_MESSAGE } from '@isf/contract';
+import {
+  fillStatementMessage,
+  MONTHLY_STATEMENT_ENTITY,
+  STATEMENT_ATTACHMENT_UNKNOWN_MESSAGE,
+  STATEMENT_LOCKED_MESSAGE,
+} from '@isf/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { monthlyStatements } from '../../db/schema/index.js';
+import { type AuditContext, type AuditEntry, recordAudit } from '../../platform/audit.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
-import { ATTACHMENT_ENTITY } from '../attachments/index.js';
+import { ATTACHMENT_ENTITY, refreshOrderFiguresOfAttachments } from '../attachments/index.js';
 
 /**
  * What every change of a monthly statement shares: reading and locking its row, the locked-statement
@@ -73,4 +79,19 @@ export async function unlinkFromStatement<Row>(
   }
   await touchStatement(tx, id);
   return removed;
+}
+
+/**
+ * What follows a change of the statement's attachment links (invoiced attachments, RG releases): the
+ * figures of those attachments' orders refreshed, and the statement's audit row.
+ */
+export async function recordLinkChange(
+  tx: Database,
+  context: AuditContext,
+  id: number,
+  attachmentIds: readonly number[],
+  change: Pick<AuditEntry, 'action' | 'before' | 'after'>,
+): Promise<void> {
+  await refreshOrderFiguresOfAttachments(tx, attachmentIds);
+  await recordAudit(tx, context, { entity: MONTHLY_STATEMENT_ENTITY, entityId: id, ...change });
 }

@@ -5,7 +5,7 @@ import { type Key, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadByFormPost } from '../../lib/api-client';
 import { type FilterCell, FilterRowProvider, HeaderWithFilters } from './filter-row';
-import { ListPagination } from './list-pagination';
+import { ControllerPagination } from './list-pagination';
 import { csvFormFields, isNullFilter, sortOrderOf } from './table-change';
 import type { ListController } from './use-list-controller';
 import './data-table.css';
@@ -257,16 +257,7 @@ export function DataTable<Row extends { id: Key }>(props: DataTableProps<Row>) {
           onChange={(_pagination, filters, sorter) => controller.onTableChange(sorter, filters)}
         />
       </FilterRowProvider>
-      <ListPagination
-        page={state.page}
-        lastPage={controller.lastPage}
-        size={state.size}
-        totalElements={controller.totalElements}
-        totalCapped={controller.totalCapped}
-        pageSizeOptions={controller.pageSizeOptions}
-        onPage={controller.setPage}
-        onPageSize={controller.setPageSize}
-      />
+      <ControllerPagination controller={controller} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/i18n';
 import { clampPage, paginationWindow } from './pagination-window';
+import type { ListController } from './use-list-controller';
 
 export type ListPaginationProps = {
   page: number;
@@ -114,5 +115,21 @@ export function ListPagination(props: ListPaginationProps) {
         ) : null}
       </Space>
     </nav>
+  );
+}
+
+/** The pager of a list controller: its page, size and count, moving its page and page size. */
+export function ControllerPagination<Row>({ controller }: { controller: ListController<Row> }) {
+  return (
+    <ListPagination
+      page={controller.state.page}
+      lastPage={controller.lastPage}
+      size={controller.state.size}
+      totalElements={controller.totalElements}
+      totalCapped={controller.totalCapped}
+      pageSizeOptions={controller.pageSizeOptions}
+      onPage={controller.setPage}
+      onPageSize={controller.setPageSize}
+    />
   );
 }

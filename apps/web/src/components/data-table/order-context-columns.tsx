@@ -1,24 +1,10 @@
+import type { OrderContextFields } from '@isf/contract';
 import type { TFunction } from 'i18next';
 import { linkColumn } from './column-kinds';
 import type { DataColumn } from './data-table';
 
-/** What an order row and an attachment row both carry about the order: its project, client and ERP. */
-type OrderContextRow = {
-  projectId: number;
-  projectName: string;
-  contractNumber: string | null;
-  clientMarket: string | null;
-  clientBdc: string | null;
-  oscarSubProjectName: string | null;
-  arcgisName: string | null;
-  nroName: string | null;
-  offerIdPm: string | null;
-  imputationEotp: string | null;
-  oracleProjectName: string | null;
-  oracleTaskName: string | null;
-  oracleStatus: string;
-  followerName: string | null;
-};
+/** What an order row and an attachment row both carry about the order (its project, client and ERP), and its ERP status. */
+type OrderContextRow = OrderContextFields & { oracleStatus: string };
 
 export type OrderContextOptions = {
   /** The FTTH active profile adds the Oscar sub-project, ArcGIS name, NRO and PM columns. */

@@ -7,26 +7,36 @@ import { Picker, type PickerValue } from '../picker/picker';
 
 /**
  * The required market of a creation form (BPU, orders), chosen among the active markets; `onPicked`
- * hears the user's choice (an order clears what depended on the previous market).
+ * hears the user's choice (an order clears what depended on the previous market). A monthly statement
+ * chooses among all markets (`listPath`, `listName`), under its own label and required message.
  */
 export function MarketPickerItem({
   name = 'market',
   onPicked,
+  label,
+  listPath = MARKET_ACTIVE_PATH,
+  listName = 'picker.markets',
+  requiredMessage,
 }: {
   name?: string;
   onPicked?: (value: PickerValue | null) => void;
+  label?: string;
+  listPath?: string;
+  listName?: string;
+  requiredMessage?: string;
 }) {
   const { t } = useTranslation();
+  const title = label ?? t('markets.one');
   return (
     <Form.Item
       name={name}
-      label={t('markets.one')}
+      label={title}
       required
       rules={[
         {
           validator: async (_rule, value: PickerValue | null | undefined) => {
             if (!value) {
-              throw new Error(t('validation.selectItem'));
+              throw new Error(requiredMessage ?? t('validation.selectItem'));
             }
           },
         },
@@ -34,9 +44,9 @@ export function MarketPickerItem({
     >
       <Picker<MarketRow>
         entity="subcontractor_market"
-        listPath={MARKET_ACTIVE_PATH}
-        listName="picker.markets"
-        title={t('markets.one')}
+        listPath={listPath}
+        listName={listName}
+        title={title}
         required
         detailRoute={MARKET_DETAIL_ROUTE}
         columns={[

@@ -1,11 +1,12 @@
-import { EyeOutlined, FilePdfOutlined, PlusOutlined } from '@ant-design/icons';
+import { EyeOutlined, FilePdfOutlined } from '@ant-design/icons';
 import type { OrderAttachmentRow } from '@isf/contract';
 import { canDownloadDocumentPdf } from '@isf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableCard } from '../../components/data-table/table-card';
 import { EntityLink } from '../../components/entity-link';
 import { StatementLinks } from '../../components/statement-links';
 import { useAuth } from '../../lib/auth-store';
@@ -91,25 +92,14 @@ export function OrderAttachmentsTable({ orderId, canCreate }: OrderAttachmentsTa
   ];
 
   return (
-    <Card
+    <TableCard<OrderAttachmentRow>
       title={t('orderDetail.attachments')}
-      extra={
-        canCreate ? (
-          <Button icon={<PlusOutlined />} disabled={editing} onClick={() => setCreating(true)}>
-            {t('attachmentList.createTitle')}
-          </Button>
-        ) : null
-      }
+      columns={columns}
+      rows={rows.data}
+      loading={rows.isLoading}
+      emptyText={t('orderDetail.noAttachment')}
+      add={canCreate ? { label: t('attachmentList.createTitle'), disabled: editing, onClick: () => setCreating(true) } : null}
     >
-      <Table<OrderAttachmentRow>
-        size="small"
-        rowKey="id"
-        columns={columns}
-        dataSource={rows.data ?? []}
-        loading={rows.isLoading}
-        pagination={false}
-        locale={{ emptyText: t('orderDetail.noAttachment') }}
-      />
       {canCreate ? (
         <AttachmentCreateModal
           open={creating}
@@ -118,6 +108,6 @@ export function OrderAttachmentsTable({ orderId, canCreate }: OrderAttachmentsTa
           onCreated={() => void queryClient.invalidateQueries({ queryKey: orderAttachmentsKey(orderId) })}
         />
       ) : null}
-    </Card>
+    </TableCard>
   );
 }

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { issueText, parseInFrench } from '../../components/form/schema-rules';
 import { ApiError } from '../../lib/api-client';
 import { getFeedback } from '../../lib/feedback';
+import { EMPTY_PRESTATION_FIELDS } from '../prestations/prestation-form-fields';
 import { createPrestation } from '../prestations/prestations.api';
 import { PrestationCellEditor } from './prestation-cell-editor';
-import { EMPTY_PRESTATION_ROW, PRESTATION_ROW_FIELDS, type PrestationRowValues } from './prestation-row-values';
+import { PRESTATION_ROW_FIELDS, type PrestationRowValues } from './prestation-row-values';
 import { usePrestationRowCheck } from './use-prestation-row-check';
 
 type PrestationAddRowProps = { templateId: number; onCreated: () => void };
@@ -53,7 +54,7 @@ export function PrestationAddRow({ templateId, onCreated }: PrestationAddRowProp
   };
 
   return (
-    <Form form={form} name="new-prestation" component={false} initialValues={EMPTY_PRESTATION_ROW}>
+    <Form form={form} name="new-prestation" component={false} initialValues={EMPTY_PRESTATION_FIELDS}>
       <Table.Summary.Row className="isf-add-row">
         {PRESTATION_ROW_FIELDS.map((field, index) => (
           <Table.Summary.Cell key={field} index={index}>

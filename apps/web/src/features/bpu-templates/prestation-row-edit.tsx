@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { issueText, parseInFrench } from '../../components/form/schema-rules';
 import { ApiError } from '../../lib/api-client';
 import { getFeedback } from '../../lib/feedback';
+import { prestationFieldValuesOf } from '../prestations/prestation-form-fields';
 import { deletePrestation, updatePrestation } from '../prestations/prestations.api';
-import { type PrestationRowValues, rowValuesOf } from './prestation-row-values';
+import type { PrestationRowValues } from './prestation-row-values';
 import { usePrestationRowCheck } from './use-prestation-row-check';
 
 /**
@@ -23,7 +24,7 @@ export function usePrestationRowEdit(onChanged: () => void) {
 
   const start = (row: PrestationRecord) => {
     form.resetFields();
-    form.setFieldsValue(rowValuesOf(row));
+    form.setFieldsValue(prestationFieldValuesOf(row));
     setEditing(row);
   };
 

@@ -1,15 +1,7 @@
-import type { PrestationRecord } from '@isf/contract';
+import type { PrestationFieldValues } from '../prestations/prestation-form-fields';
 
 /** The fields of a prestation row of the template editor (the template itself is the screen's). */
-export type PrestationRowValues = {
-  reference: number | null;
-  category: number | null;
-  subcategory: number | null;
-  code: string;
-  description: string;
-  unit: number | null;
-  type: number | null;
-};
+export type PrestationRowValues = PrestationFieldValues;
 
 export type PrestationRowField = keyof PrestationRowValues;
 
@@ -34,28 +26,6 @@ export const PRESTATION_ROW_LABELS: Record<PrestationRowField, string> = {
   unit: 'prestations.unit',
   type: 'prestations.type',
 };
-
-export const EMPTY_PRESTATION_ROW: PrestationRowValues = {
-  reference: null,
-  category: null,
-  subcategory: null,
-  code: '',
-  description: '',
-  unit: null,
-  type: null,
-};
-
-export function rowValuesOf(prestation: PrestationRecord): PrestationRowValues {
-  return {
-    reference: prestation.reference,
-    category: prestation.category,
-    subcategory: prestation.subcategory,
-    code: prestation.code,
-    description: prestation.description,
-    unit: prestation.unit,
-    type: prestation.type,
-  };
-}
 
 function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');

@@ -3,7 +3,7 @@ import { NOTIFICATION_AUTO_READ_MS, NOTIFICATION_PAGE_SIZE, type NotificationRow
 import { Button, Empty, Spin, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../../components/data-table/list-pagination';
+import { ControllerPagination } from '../../components/data-table/list-pagination';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { PageHeader } from '../../components/page-header';
 import { NotificationContent } from './notification-content';
@@ -52,7 +52,7 @@ export function NotificationListPage() {
     defaultPageSize: NOTIFICATION_PAGE_SIZE,
     pageSizeOptions: NO_PAGE_SIZE_OPTIONS,
   });
-  const { rows, isFetching, isLoading, isError, state } = controller;
+  const { rows, isFetching, isLoading, isError } = controller;
   const { read, markRead } = useReadMarks();
   const isUnread = (row: NotificationRow) => row.readedAt === null && !read.has(row.id);
 
@@ -105,16 +105,7 @@ export function NotificationListPage() {
         }
       />
       <Spin spinning={isFetching}>{body}</Spin>
-      <ListPagination
-        page={state.page}
-        lastPage={controller.lastPage}
-        size={state.size}
-        totalElements={controller.totalElements}
-        totalCapped={controller.totalCapped}
-        pageSizeOptions={controller.pageSizeOptions}
-        onPage={controller.setPage}
-        onPageSize={controller.setPageSize}
-      />
+      <ControllerPagination controller={controller} />
     </section>
   );
 }

@@ -8,9 +8,8 @@ import { getFeedback } from '../../lib/feedback';
 import { type Choice, choiceOptions, useParentCategories, useSubcategories } from '../categories/categories.api';
 import { usePrestationChoices } from './prestations.api';
 
-/** The values of a prestation form; `bpu` is only set on creation. */
-export type PrestationFormValues = {
-  bpu: number | null;
+/** The fields of a prestation but its BPU (a BPU template's prestation rows have none). */
+export type PrestationFieldValues = {
   reference: number | null;
   category: number | null;
   subcategory: number | null;
@@ -20,8 +19,7 @@ export type PrestationFormValues = {
   type: number | null;
 };
 
-export const EMPTY_PRESTATION: PrestationFormValues = {
-  bpu: null,
+export const EMPTY_PRESTATION_FIELDS: PrestationFieldValues = {
   reference: null,
   category: null,
   subcategory: null,
@@ -31,9 +29,8 @@ export const EMPTY_PRESTATION: PrestationFormValues = {
   type: null,
 };
 
-export function prestationFormValuesOf(prestation: PrestationRecord): PrestationFormValues {
+export function prestationFieldValuesOf(prestation: PrestationRecord): PrestationFieldValues {
   return {
-    bpu: prestation.bpu,
     reference: prestation.reference,
     category: prestation.category,
     subcategory: prestation.subcategory,
@@ -42,6 +39,15 @@ export function prestationFormValuesOf(prestation: PrestationRecord): Prestation
     unit: prestation.unit,
     type: prestation.type,
   };
+}
+
+/** The values of a prestation form; `bpu` is only set on creation. */
+export type PrestationFormValues = { bpu: number | null } & PrestationFieldValues;
+
+export const EMPTY_PRESTATION: PrestationFormValues = { bpu: null, ...EMPTY_PRESTATION_FIELDS };
+
+export function prestationFormValuesOf(prestation: PrestationRecord): PrestationFormValues {
+  return { bpu: prestation.bpu, ...prestationFieldValuesOf(prestation) };
 }
 
 const shape = prestationCreateSchema.shape;

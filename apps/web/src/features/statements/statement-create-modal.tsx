@@ -1,16 +1,12 @@
-import {
-  type MarketRow,
-  STATEMENT_MARKET_REQUIRED_MESSAGE,
-  type StatementCreateInput,
-  statementCreateSchema,
-} from '@isf/contract';
+import { STATEMENT_MARKET_REQUIRED_MESSAGE, type StatementCreateInput, statementCreateSchema } from '@isf/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/form-modal';
 import { TrimmedInput } from '../../components/form/trimmed-input';
-import { Picker, type PickerValue } from '../../components/picker/picker';
+import type { PickerValue } from '../../components/picker/picker';
+import { MarketPickerItem } from '../../components/pickers/market-picker-item';
 import { MARKET_LIST_PATH } from '../../lib/list-paths';
-import { MARKET_DETAIL_ROUTE, STATEMENT_DETAIL_ROUTE } from '../../lib/routes';
+import { STATEMENT_DETAIL_ROUTE } from '../../lib/routes';
 import { createStatement, STATEMENT_LIST_PATH } from './statements.api';
 
 type Values = { market: PickerValue | null; sap?: string };
@@ -36,35 +32,12 @@ export function StatementCreateModal({ open, onClose }: { open: boolean; onClose
       detailRoute={STATEMENT_DETAIL_ROUTE}
       width={640}
     >
-      <Form.Item
-        name="market"
+      <MarketPickerItem
         label={t('statements.market')}
-        required
-        rules={[
-          {
-            validator: async (_rule, value: PickerValue | null) => {
-              if (!value) {
-                throw new Error(STATEMENT_MARKET_REQUIRED_MESSAGE);
-              }
-            },
-          },
-        ]}
-      >
-        <Picker<MarketRow>
-          entity="subcontractor_market"
-          listPath={MARKET_LIST_PATH}
-          listName="picker.statement.markets"
-          title={t('statements.market')}
-          required
-          detailRoute={MARKET_DETAIL_ROUTE}
-          columns={[
-            { key: 'edifice', title: t('markets.edifice') },
-            { key: 'agencyName', title: t('markets.agency') },
-            { key: 'projectName', title: t('markets.project') },
-          ]}
-          toValue={(row) => ({ id: row.id, label: row.edifice })}
-        />
-      </Form.Item>
+        listPath={MARKET_LIST_PATH}
+        listName="picker.statement.markets"
+        requiredMessage={STATEMENT_MARKET_REQUIRED_MESSAGE}
+      />
       <Form.Item name="sap" label={t('statements.sapReference')}>
         <TrimmedInput maxLength={100} />
       </Form.Item>

@@ -1,10 +1,11 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import type { ListFilters } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Table, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/data-table/data-table';
+import { TableCard } from '../../components/data-table/table-card';
 import { EntityLink } from '../../components/entity-link';
 import { PickerModal } from '../../components/picker/picker-modal';
 import { ApiError } from '../../lib/api-client';
@@ -117,26 +118,15 @@ export function StatementItemsPanel<Row extends AttachmentItem, Candidate extend
   ];
 
   return (
-    <Card
+    <TableCard<Row>
       title={props.title}
       style={{ marginTop: 16 }}
-      extra={
-        props.canAdd ? (
-          <Button icon={<PlusOutlined />} disabled={editing} onClick={() => setPicking(true)}>
-            {props.addLabel}
-          </Button>
-        ) : null
-      }
+      columns={columns}
+      rows={rows.data}
+      loading={rows.isLoading}
+      emptyText={props.emptyText}
+      add={props.canAdd ? { label: props.addLabel, disabled: editing, onClick: () => setPicking(true) } : null}
     >
-      <Table<Row>
-        size="small"
-        rowKey="id"
-        columns={columns}
-        dataSource={rows.data ?? []}
-        loading={rows.isLoading}
-        pagination={false}
-        locale={{ emptyText: props.emptyText }}
-      />
       {picking ? (
         <PickerModal<Candidate>
           title={props.addLabel}
@@ -148,6 +138,6 @@ export function StatementItemsPanel<Row extends AttachmentItem, Candidate extend
           onCancel={() => setPicking(false)}
         />
       ) : null}
-    </Card>
+    </TableCard>
   );
 }
