@@ -3,7 +3,7 @@ import { Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 // antd's select measures itself: the testing helpers bring a ResizeObserver to jsdom
 import '../../lib/testing';
-import { ChoiceSelectItem, withCurrent } from './choice-select-item';
+import { ChoiceSelectItem, namedChoices, withCurrent } from './choice-select-item';
 
 const options = [
   { value: 1, label: 'Virement' },
@@ -16,6 +16,16 @@ describe('withCurrent', () => {
     expect(withCurrent([], 9, null)).toEqual([{ value: 9, label: '9' }]);
     expect(withCurrent(options, 2, 'Chèque')).toBe(options);
     expect(withCurrent(options, null, null)).toBe(options);
+  });
+});
+
+describe('namedChoices', () => {
+  it('reads a query of named records as options, loading while it loads', () => {
+    expect(namedChoices({ data: [{ id: 4, name: 'Kbis' }], isLoading: false })).toEqual({
+      options: [{ value: 4, label: 'Kbis' }],
+      loading: false,
+    });
+    expect(namedChoices({ data: undefined, isLoading: true })).toEqual({ options: [], loading: true });
   });
 });
 

@@ -12,6 +12,11 @@ export function withCurrent(options: Choice[], current: number | null, label: st
   return [{ value: current, label: label ?? String(current) }, ...options];
 }
 
+/** A query of named records (`{ id, name }`) as a choice select's options and loading state. */
+export function namedChoices(query: { data?: { id: number; name: string }[]; isLoading: boolean }) {
+  return { options: (query.data ?? []).map((row): Choice => ({ value: row.id, label: row.name })), loading: query.isLoading };
+}
+
 export type ChoiceSelectItemProps = Pick<FormItemProps, 'name' | 'label' | 'required' | 'rules' | 'extra'> & {
   options: Choice[];
   /** The saved choice (its id and label), kept among the options when the loaded list lacks it. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
-import { ChoiceSelectItem } from '../../components/form/choice-select-item';
+import { ChoiceSelectItem, namedChoices } from '../../components/form/choice-select-item';
 import { IsoDateInput } from '../../components/form/iso-date-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
@@ -110,8 +110,7 @@ export function ContractFormFields() {
         label={t('contracts.documentType')}
         required
         placeholder={t('validation.selectItem')}
-        loading={documentTypes.isLoading}
-        options={(documentTypes.data ?? []).map((row) => ({ value: row.id, label: row.name }))}
+        {...namedChoices(documentTypes)}
       />
       <Form.Item name="parent" label={t('contracts.parent')}>
         <Picker<ContractRow>

@@ -14,7 +14,7 @@ import {
 } from '@isf/contract';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChoiceSelectItem } from '../../components/form/choice-select-item';
+import { ChoiceSelectItem, namedChoices } from '../../components/form/choice-select-item';
 import { IsoDateInput } from '../../components/form/iso-date-input';
 import { MoneyInput } from '../../components/form/money-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
@@ -112,8 +112,14 @@ export function MarketFormFields() {
   const typedNumber = Form.useWatch<string>('contractNumber');
   const paymentTypes = usePaymentChoices('payment_type');
   const paymentTerms = usePaymentChoices('payment_term');
-  const options = (rows: { id: number; name: string }[] | undefined) =>
-    (rows ?? []).map((row) => ({ value: row.id, label: row.name }));
+  /** The payment type and term: required, chosen among the payment choices of their kind. */
+  const paymentChoice = (name: 'paymentType' | 'paymentTerm', choices: typeof paymentTypes) => ({
+    name,
+    label: t(`markets.${name}`),
+    required: true,
+    placeholder: t('validation.selectItem'),
+    ...namedChoices(choices),
+  });
   return (
     <>
       <Form.Item name="edifice" label={t('markets.edifice')} required>
@@ -149,22 +155,8 @@ export function MarketFormFields() {
       <Form.Item name="maxAmountDC4" label={t('markets.maxAmountDC4')} required>
         <MoneyInput style={{ width: 240 }} />
       </Form.Item>
-      <ChoiceSelectItem
-        name="paymentType"
-        label={t('markets.paymentType')}
-        required
-        placeholder={t('validation.selectItem')}
-        loading={paymentTypes.isLoading}
-        options={options(paymentTypes.data)}
-      />
-      <ChoiceSelectItem
-        name="paymentTerm"
-        label={t('markets.paymentTerm')}
-        required
-        placeholder={t('validation.selectItem')}
-        loading={paymentTerms.isLoading}
-        options={options(paymentTerms.data)}
-      />
+      <ChoiceSelectItem {...paymentChoice('paymentType', paymentTypes)} />
+      <ChoiceSelectItem {...paymentChoice('paymentTerm', paymentTerms)} />
       <Form.Item name="tva" label={t('markets.tva')} required>
         <Select options={MARKET_VAT_TYPES.map((value) => ({ value, label: t(`markets.tvaType.${value}`) }))} />
       </Form.Item>

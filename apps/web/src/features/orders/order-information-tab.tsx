@@ -11,7 +11,7 @@ import { Form, type FormInstance, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
-import { ChoiceSelectItem } from '../../components/form/choice-select-item';
+import { ChoiceSelectItem, namedChoices } from '../../components/form/choice-select-item';
 import { IsoDateInput } from '../../components/form/iso-date-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker } from '../../components/picker/picker';
@@ -76,8 +76,20 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
   // an empty choice reads as empty outside edit mode, not as a request to choose
   const choose = editing ? t('validation.selectItem') : undefined;
 
-  const taskOptions = (data: { id: number; number: string; name: string }[] | undefined) =>
-    (data ?? []).map((task) => ({ value: task.id, label: `${task.number} – ${task.name}` }));
+  /** A choice field: its label and lock follow its name, its placeholder the edit mode; `current` is the saved choice. */
+  const choiceField = (field: OrderFormField, current: { id: number | null; label: string | null }) => ({
+    name: field,
+    label: t(`orderDetail.field.${field}`),
+    disabled: locked(field),
+    placeholder: choose,
+    current,
+  });
+  /** A task field: the tasks of its ERP project, to be chosen first while it is empty. */
+  const taskChoices = (projectTasks: typeof tasks, projectChosen: boolean) => ({
+    extra: editing && !projectChosen ? t('orderDetail.chooseProjectFirst') : undefined,
+    loading: projectTasks.isLoading,
+    options: (projectTasks.data ?? []).map((task) => ({ value: task.id, label: `${task.number} – ${task.name}` })),
+  });
   const oracleProjects = (choices.oracleProjects.data ?? []).map((project: OracleProjectRecord) => ({
     value: project.id,
     label: oracleProjectLabel(project),
@@ -126,14 +138,9 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
         {profile?.ftth ? (
           <>
             <ChoiceSelectItem
-              name="oscarSubProject"
-              label={t('orderDetail.field.oscarSubProject')}
+              {...choiceField('oscarSubProject', { id: order.oscarSubProject, label: order.oscarSubProjectName })}
               allowClear
-              disabled={locked('oscarSubProject')}
-              loading={choices.oscarSubprojects.isLoading}
-              placeholder={choose}
-              options={(choices.oscarSubprojects.data ?? []).map((sub) => ({ value: sub.id, label: sub.name }))}
-              current={{ id: order.oscarSubProject, label: order.oscarSubProjectName }}
+              {...namedChoices(choices.oscarSubprojects)}
             />
             <ReadOnly label={t('orderDetail.field.arcgisName')}>{order.arcgisName}</ReadOnly>
             <ReadOnly label={t('orderDetail.field.nroName')}>{order.nroName}</ReadOnly>
@@ -141,39 +148,25 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
           </>
         ) : null}
         <ChoiceSelectItem
-          name="imputation"
-          label={t('orderDetail.field.imputation')}
+          {...choiceField('imputation', { id: order.imputation, label: order.imputationEotp })}
           allowClear
-          disabled={locked('imputation')}
           loading={choices.imputations.isLoading}
-          placeholder={choose}
           options={(choices.imputations.data ?? []).map((imputation) => ({
             value: imputation.id,
             label: imputation.description ? `${imputation.eotp} – ${imputation.description}` : imputation.eotp,
           }))}
-          current={{ id: order.imputation, label: order.imputationEotp }}
         />
         <ChoiceSelectItem
-          name="oracleProject"
-          label={t('orderDetail.field.oracleProject')}
+          {...choiceField('oracleProject', { id: order.oracleProject, label: order.oracleProjectName })}
           allowClear
-          disabled={locked('oracleProject')}
           loading={choices.oracleProjects.isLoading}
-          placeholder={choose}
           options={oracleProjects}
-          current={{ id: order.oracleProject, label: order.oracleProjectName }}
           onChange={() => form.setFieldValue('oracleTask', null)}
         />
         <ChoiceSelectItem
-          name="oracleTask"
-          label={t('orderDetail.field.oracleTask')}
+          {...choiceField('oracleTask', { id: order.oracleTask, label: order.oracleTaskName })}
           required
-          extra={editing && oracleProject === null ? t('orderDetail.chooseProjectFirst') : undefined}
-          disabled={locked('oracleTask')}
-          loading={tasks.isLoading}
-          placeholder={choose}
-          options={taskOptions(tasks.data)}
-          current={{ id: order.oracleTask, label: order.oracleTaskName }}
+          {...taskChoices(tasks, oracleProject !== null)}
         />
         {showsEmitterFields(order) ? (
           <>
@@ -194,16 +187,10 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
               />
             </Form.Item>
             <ChoiceSelectItem
-              name="oracleEmitterTask"
-              label={t('orderDetail.field.oracleEmitterTask')}
+              {...choiceField('oracleEmitterTask', { id: order.oracleEmitterTask, label: order.oracleEmitterTaskName })}
               required={emitterProject !== null}
-              extra={editing && emitterProject === null ? t('orderDetail.chooseProjectFirst') : undefined}
               allowClear
-              disabled={locked('oracleEmitterTask')}
-              loading={emitterTasks.isLoading}
-              placeholder={choose}
-              options={taskOptions(emitterTasks.data)}
-              current={{ id: order.oracleEmitterTask, label: order.oracleEmitterTaskName }}
+              {...taskChoices(emitterTasks, emitterProject !== null)}
             />
           </>
         ) : null}
