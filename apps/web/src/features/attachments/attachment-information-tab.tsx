@@ -1,7 +1,8 @@
 import type { AttachmentDetailRecord } from '@isf/contract';
-import { Checkbox, Descriptions, type DescriptionsProps, Form, type FormInstance, Space, Typography } from 'antd';
+import { Checkbox, type DescriptionsProps, Form, type FormInstance, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FactList } from '../../components/detail-page/fact-list';
 import { EntityLink } from '../../components/entity-link';
 import { ErpSendStatus, erpStatusColor } from '../../components/erp/erp-send-status';
 import { TrimmedInput } from '../../components/form/trimmed-input';
@@ -173,15 +174,8 @@ export function AttachmentInformationTab({ attachment, form, onMoved }: Attachme
 
   return (
     <WorkflowColumn entity="attachement" entityId={attachment.id} onMoved={onMoved}>
-      <Descriptions bordered size="small" column={{ xs: 1, lg: 2 }} items={links} />
-      <Descriptions
-        bordered
-        size="small"
-        column={{ xs: 1, lg: 2 }}
-        items={money}
-        title={t('attachmentDetail.amounts')}
-        style={{ marginTop: 16 }}
-      />
+      <FactList items={links} />
+      <FactList items={money} title={t('attachmentDetail.amounts')} />
       <Form form={form} layout="vertical" style={{ marginTop: 16 }}>
         <Form.Item name="isDGD" valuePropName="checked" extra={editing ? t('attachmentDetail.dgdHelp') : undefined}>
           <Checkbox disabled={!editing}>{t('attachmentDetail.field.isDGD')}</Checkbox>

@@ -1,6 +1,7 @@
 import { STATEMENT_NEGATIVE_WARNING, type StatementDetailRecord } from '@isf/contract';
-import { Alert, Card, Descriptions, type DescriptionsProps, Form, type FormInstance, Typography } from 'antd';
+import { Alert, Card, type DescriptionsProps, Form, type FormInstance, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FactList } from '../../components/detail-page/fact-list';
 import { EntityLink } from '../../components/entity-link';
 import { IsoDateInput } from '../../components/form/iso-date-input';
 import { MoneyInput } from '../../components/form/money-input';
@@ -115,7 +116,7 @@ export function StatementInformation({
 
   return (
     <Card>
-      <Descriptions bordered size="small" column={{ xs: 1, lg: 2 }} items={facts} />
+      <FactList items={facts} />
       <Form form={form} layout="vertical" style={{ marginTop: 16 }} disabled={!editing}>
         <Form.Item name="date" label={t('statements.date')} required>
           <IsoDateInput />
@@ -134,14 +135,7 @@ export function StatementInformation({
         </Form.Item>
       </Form>
       {statement.negative ? <Alert type="warning" showIcon title={STATEMENT_NEGATIVE_WARNING} style={{ marginTop: 8 }} /> : null}
-      <Descriptions
-        bordered
-        size="small"
-        column={{ xs: 1, lg: 2 }}
-        items={figures}
-        title={t('statements.figures')}
-        style={{ marginTop: 16 }}
-      />
+      <FactList items={figures} title={t('statements.figures')} />
     </Card>
   );
 }
