@@ -1,8 +1,9 @@
 import type { ContractRecord, ContractRow } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES_QUERY_KEY, fetchDocumentTypes } from '../../components/document-manager/documents.api';
+import { ChoiceSelectItem } from '../../components/form/choice-select-item';
 import { IsoDateInput } from '../../components/form/iso-date-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
@@ -104,13 +105,14 @@ export function ContractFormFields() {
       <Form.Item name="agency" label={t('contracts.agency')} required>
         <AgencyPicker title={t('contracts.agency')} required />
       </Form.Item>
-      <Form.Item name="documentType" label={t('contracts.documentType')} required>
-        <Select
-          placeholder={t('validation.selectItem')}
-          loading={documentTypes.isLoading}
-          options={(documentTypes.data ?? []).map((row) => ({ value: row.id, label: row.name }))}
-        />
-      </Form.Item>
+      <ChoiceSelectItem
+        name="documentType"
+        label={t('contracts.documentType')}
+        required
+        placeholder={t('validation.selectItem')}
+        loading={documentTypes.isLoading}
+        options={(documentTypes.data ?? []).map((row) => ({ value: row.id, label: row.name }))}
+      />
       <Form.Item name="parent" label={t('contracts.parent')}>
         <Picker<ContractRow>
           entity="contract"

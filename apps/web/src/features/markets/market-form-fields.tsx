@@ -14,6 +14,7 @@ import {
 } from '@isf/contract';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ChoiceSelectItem } from '../../components/form/choice-select-item';
 import { IsoDateInput } from '../../components/form/iso-date-input';
 import { MoneyInput } from '../../components/form/money-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
@@ -148,12 +149,22 @@ export function MarketFormFields() {
       <Form.Item name="maxAmountDC4" label={t('markets.maxAmountDC4')} required>
         <MoneyInput style={{ width: 240 }} />
       </Form.Item>
-      <Form.Item name="paymentType" label={t('markets.paymentType')} required>
-        <Select placeholder={t('validation.selectItem')} loading={paymentTypes.isLoading} options={options(paymentTypes.data)} />
-      </Form.Item>
-      <Form.Item name="paymentTerm" label={t('markets.paymentTerm')} required>
-        <Select placeholder={t('validation.selectItem')} loading={paymentTerms.isLoading} options={options(paymentTerms.data)} />
-      </Form.Item>
+      <ChoiceSelectItem
+        name="paymentType"
+        label={t('markets.paymentType')}
+        required
+        placeholder={t('validation.selectItem')}
+        loading={paymentTypes.isLoading}
+        options={options(paymentTypes.data)}
+      />
+      <ChoiceSelectItem
+        name="paymentTerm"
+        label={t('markets.paymentTerm')}
+        required
+        placeholder={t('validation.selectItem')}
+        loading={paymentTerms.isLoading}
+        options={options(paymentTerms.data)}
+      />
       <Form.Item name="tva" label={t('markets.tva')} required>
         <Select options={MARKET_VAT_TYPES.map((value) => ({ value, label: t(`markets.tvaType.${value}`) }))} />
       </Form.Item>

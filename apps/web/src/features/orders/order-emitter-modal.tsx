@@ -1,7 +1,8 @@
 import { ORDER_REQUIRED_FIELDS_MESSAGE, type OracleProjectRecord, orderEmitterSchema } from '@isf/contract';
-import { Alert, Form, Select } from 'antd';
+import { Alert, Form } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceSelectItem } from '../../components/form/choice-select-item';
 import { FormModal } from '../../components/form/form-modal';
 import { Picker, type PickerValue } from '../../components/picker/picker';
 import { getFeedback } from '../../lib/feedback';
@@ -79,19 +80,16 @@ export function OrderEmitterModal({ orderId, message, onSaved, onCancel }: Order
           onChange={() => form.setFieldValue('task', null)}
         />
       </Form.Item>
-      <Form.Item
+      <ChoiceSelectItem
         name="task"
         label={t('orderDetail.field.oracleEmitterTask')}
         rules={[{ required: true, message: t('validation.required') }]}
         extra={project ? undefined : t('orderDetail.chooseProjectFirst')}
-      >
-        <Select
-          disabled={!project}
-          loading={tasks.isLoading}
-          placeholder={t('validation.selectItem')}
-          options={(tasks.data ?? []).map((task) => ({ value: task.id, label: `${task.number} – ${task.name}` }))}
-        />
-      </Form.Item>
+        disabled={!project}
+        loading={tasks.isLoading}
+        placeholder={t('validation.selectItem')}
+        options={(tasks.data ?? []).map((task) => ({ value: task.id, label: `${task.number} – ${task.name}` }))}
+      />
     </FormModal>
   );
 }

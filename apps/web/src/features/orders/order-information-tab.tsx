@@ -7,10 +7,11 @@ import {
   orderComplementMaxLength,
   showsEmitterFields,
 } from '@isf/contract';
-import { Form, type FormInstance, Select, Space, Tag, Typography } from 'antd';
+import { Form, type FormInstance, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
+import { ChoiceSelectItem } from '../../components/form/choice-select-item';
 import { IsoDateInput } from '../../components/form/iso-date-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker } from '../../components/picker/picker';
@@ -26,7 +27,6 @@ import type { OrderFormValues } from './order-form-values';
 import { ORDER_FINANCIAL_OPTION } from './order-header-actions';
 import { OrderTemplateNameItem } from './order-template-item';
 import { useBpuTemplateOrderTemplates } from './orders.api';
-import { withCurrent } from './select-options';
 
 /** The fields the user may change now (spec 2 §4-§5), following the ERP projects chosen in the form. */
 export function useEditableOrderFields(order: OrderDetailRecord, form: FormInstance<OrderFormValues>) {
@@ -125,63 +125,56 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
         </Form.Item>
         {profile?.ftth ? (
           <>
-            <Form.Item name="oscarSubProject" label={t('orderDetail.field.oscarSubProject')}>
-              <Select
-                allowClear
-                disabled={locked('oscarSubProject')}
-                loading={choices.oscarSubprojects.isLoading}
-                placeholder={choose}
-                options={withCurrent(
-                  (choices.oscarSubprojects.data ?? []).map((sub) => ({ value: sub.id, label: sub.name })),
-                  order.oscarSubProject,
-                  order.oscarSubProjectName,
-                )}
-              />
-            </Form.Item>
+            <ChoiceSelectItem
+              name="oscarSubProject"
+              label={t('orderDetail.field.oscarSubProject')}
+              allowClear
+              disabled={locked('oscarSubProject')}
+              loading={choices.oscarSubprojects.isLoading}
+              placeholder={choose}
+              options={(choices.oscarSubprojects.data ?? []).map((sub) => ({ value: sub.id, label: sub.name }))}
+              current={{ id: order.oscarSubProject, label: order.oscarSubProjectName }}
+            />
             <ReadOnly label={t('orderDetail.field.arcgisName')}>{order.arcgisName}</ReadOnly>
             <ReadOnly label={t('orderDetail.field.nroName')}>{order.nroName}</ReadOnly>
             <ReadOnly label={t('orderDetail.field.offerIdPm')}>{order.offerIdPm}</ReadOnly>
           </>
         ) : null}
-        <Form.Item name="imputation" label={t('orderDetail.field.imputation')}>
-          <Select
-            allowClear
-            disabled={locked('imputation')}
-            loading={choices.imputations.isLoading}
-            placeholder={choose}
-            options={withCurrent(
-              (choices.imputations.data ?? []).map((imputation) => ({
-                value: imputation.id,
-                label: imputation.description ? `${imputation.eotp} – ${imputation.description}` : imputation.eotp,
-              })),
-              order.imputation,
-              order.imputationEotp,
-            )}
-          />
-        </Form.Item>
-        <Form.Item name="oracleProject" label={t('orderDetail.field.oracleProject')}>
-          <Select
-            allowClear
-            disabled={locked('oracleProject')}
-            loading={choices.oracleProjects.isLoading}
-            placeholder={choose}
-            options={withCurrent(oracleProjects, order.oracleProject, order.oracleProjectName)}
-            onChange={() => form.setFieldValue('oracleTask', null)}
-          />
-        </Form.Item>
-        <Form.Item
+        <ChoiceSelectItem
+          name="imputation"
+          label={t('orderDetail.field.imputation')}
+          allowClear
+          disabled={locked('imputation')}
+          loading={choices.imputations.isLoading}
+          placeholder={choose}
+          options={(choices.imputations.data ?? []).map((imputation) => ({
+            value: imputation.id,
+            label: imputation.description ? `${imputation.eotp} – ${imputation.description}` : imputation.eotp,
+          }))}
+          current={{ id: order.imputation, label: order.imputationEotp }}
+        />
+        <ChoiceSelectItem
+          name="oracleProject"
+          label={t('orderDetail.field.oracleProject')}
+          allowClear
+          disabled={locked('oracleProject')}
+          loading={choices.oracleProjects.isLoading}
+          placeholder={choose}
+          options={oracleProjects}
+          current={{ id: order.oracleProject, label: order.oracleProjectName }}
+          onChange={() => form.setFieldValue('oracleTask', null)}
+        />
+        <ChoiceSelectItem
           name="oracleTask"
           label={t('orderDetail.field.oracleTask')}
           required
           extra={editing && oracleProject === null ? t('orderDetail.chooseProjectFirst') : undefined}
-        >
-          <Select
-            disabled={locked('oracleTask')}
-            loading={tasks.isLoading}
-            placeholder={choose}
-            options={withCurrent(taskOptions(tasks.data), order.oracleTask, order.oracleTaskName)}
-          />
-        </Form.Item>
+          disabled={locked('oracleTask')}
+          loading={tasks.isLoading}
+          placeholder={choose}
+          options={taskOptions(tasks.data)}
+          current={{ id: order.oracleTask, label: order.oracleTaskName }}
+        />
         {showsEmitterFields(order) ? (
           <>
             <Form.Item name="oracleEmitterProject" label={t('orderDetail.field.oracleEmitterProject')}>
@@ -200,20 +193,18 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
                 onChange={() => form.setFieldValue('oracleEmitterTask', null)}
               />
             </Form.Item>
-            <Form.Item
+            <ChoiceSelectItem
               name="oracleEmitterTask"
               label={t('orderDetail.field.oracleEmitterTask')}
               required={emitterProject !== null}
               extra={editing && emitterProject === null ? t('orderDetail.chooseProjectFirst') : undefined}
-            >
-              <Select
-                allowClear
-                disabled={locked('oracleEmitterTask')}
-                loading={emitterTasks.isLoading}
-                placeholder={choose}
-                options={withCurrent(taskOptions(emitterTasks.data), order.oracleEmitterTask, order.oracleEmitterTaskName)}
-              />
-            </Form.Item>
+              allowClear
+              disabled={locked('oracleEmitterTask')}
+              loading={emitterTasks.isLoading}
+              placeholder={choose}
+              options={taskOptions(emitterTasks.data)}
+              current={{ id: order.oracleEmitterTask, label: order.oracleEmitterTaskName }}
+            />
           </>
         ) : null}
         <Form.Item label={t('orderDetail.field.oracleStatus')}>

@@ -1,7 +1,6 @@
 import type { OrderTemplateRow } from '@isf/contract';
-import { Form, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { withCurrent } from './select-options';
+import { ChoiceSelectItem } from '../../components/form/choice-select-item';
 
 /**
  * The order template of an order (spec 2 §5), in the creation modal and on the order's detail: one of
@@ -25,14 +24,15 @@ export function OrderTemplateNameItem({
 }) {
   const options = (templates ?? []).map((template) => ({ value: template.id, label: template.name }));
   return (
-    <Form.Item name="orderTemplate" label={label}>
-      <Select
-        allowClear
-        disabled={disabled}
-        loading={loading}
-        placeholder={placeholder}
-        options={current ? withCurrent(options, current.id, current.name) : options}
-      />
-    </Form.Item>
+    <ChoiceSelectItem
+      name="orderTemplate"
+      label={label}
+      allowClear
+      disabled={disabled}
+      loading={loading}
+      placeholder={placeholder}
+      options={options}
+      current={current ? { id: current.id, label: current.name } : undefined}
+    />
   );
 }
