@@ -10,14 +10,8 @@ export const BUDGET_ORDERED_NODES = ['os_validated', 'os_closed'] as const;
 /** The currency of the OD mask (spec 2 §9: currency EUR). */
 export const BUDGET_CURRENCY = 'EUR';
 
-/** One row per market (and its project): what the DC4 ceiling still allows. */
-export type Dc4Row = {
-  /** The market's id. */
-  id: number;
-  projectId: number;
-  projectName: string;
-  marketEdifice: string;
-  agencyName: string;
+/** The DC4 figures of a market (docs/money.md "Budgets"): its ceiling, what its attachments and orders take of it. */
+export type Dc4Figures = {
   maxAmountDc4Ht: string;
   /** Validated attachments invoiced in a paid monthly statement. */
   amountPayedAttachments: string;
@@ -35,6 +29,16 @@ export type Dc4Row = {
   radAmount: string;
   /** availableOnDc4 − radAmount. */
   availableOnDc4WithRAD: string;
+};
+
+/** One row per market (and its project): what the DC4 ceiling still allows. */
+export type Dc4Row = Dc4Figures & {
+  /** The market's id. */
+  id: number;
+  projectId: number;
+  projectName: string;
+  marketEdifice: string;
+  agencyName: string;
 };
 
 /** One row per invoiced attachment and prestation type (the OD mask of the accounting entries). */

@@ -1,3 +1,4 @@
+import type { Dc4Figures } from '@isf/contract';
 import Decimal from 'decimal.js';
 
 /**
@@ -18,18 +19,6 @@ export type Dc4Facts = {
   attachments: readonly Dc4Attachment[];
   /** The totals of the market's orders standing on a validated or closed node. */
   orderedTotals: readonly string[];
-};
-
-export type Dc4Figures = {
-  maxAmountDc4Ht: string;
-  amountPayedAttachments: string;
-  amountMonthlyStatementAttachments: string;
-  amountValidatedAttachments: string;
-  totalAttachementAmount: string;
-  availableOnDc4: string;
-  amountOrdered: string;
-  radAmount: string;
-  availableOnDc4WithRAD: string;
 };
 
 const sum = (values: readonly string[]) => values.reduce((total, value) => total.plus(value), new Decimal(0));

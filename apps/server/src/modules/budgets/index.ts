@@ -3,7 +3,7 @@
 export { attachmentValidatedSql, orderOrderedSql } from './budget-sql.js';
 export { registerBudgetRoutes } from './budgets.routes.js';
 export { dc4List } from './dc4.lists.js';
-export { type Dc4Facts, type Dc4Figures, dc4Figures } from './dc4-figures.js';
+export { type Dc4Facts, dc4Figures } from './dc4-figures.js';
 export { type OdCriteria, odCriteria, odList } from './od.lists.js';
 export { refreshBudgetOdRows } from './od-rows.js';
 export { quantitativeList } from './quantitatives.lists.js';

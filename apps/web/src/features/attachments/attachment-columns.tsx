@@ -1,9 +1,12 @@
 import { EyeOutlined } from '@ant-design/icons';
+import type { TableColumnType } from 'antd';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkColumn, moneyColumn, workflowStepColumn } from '../../components/data-table/column-kinds';
 import type { DataColumn } from '../../components/data-table/data-table';
 import { orderContextColumns } from '../../components/data-table/order-context-columns';
+import { EntityLink } from '../../components/entity-link';
 import { ATTACHMENT_DETAIL_ROUTE, MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import type { AttachmentListRow } from './attachments.api';
 
@@ -60,4 +63,17 @@ export function useAttachmentColumns({ ftth }: { ftth: boolean }): DataColumn<At
       },
     ];
   }, [t, ftth]);
+}
+
+/** The reference column of a record's small attachment table (an order's attachments, a statement's panels), linked to its detail. */
+export function attachmentReferenceColumn<Row extends { id: number; reference: string }>(t: TFunction): TableColumnType<Row> {
+  return {
+    key: 'reference',
+    title: t('attachmentList.reference'),
+    render: (_value, row) => (
+      <EntityLink entity="attachement" to={`${ATTACHMENT_DETAIL_ROUTE}/${row.id}`}>
+        {row.reference}
+      </EntityLink>
+    ),
+  };
 }

@@ -13,6 +13,7 @@ import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatMoney } from '../../lib/i18n';
 import { ATTACHMENT_DETAIL_ROUTE } from '../../lib/routes';
+import { attachmentReferenceColumn } from './attachment-columns';
 import { AttachmentCreateModal } from './attachment-create-modal';
 import { downloadAttachmentPdf, fetchOrderAttachments, orderAttachmentsKey } from './attachments.api';
 
@@ -37,15 +38,7 @@ export function OrderAttachmentsTable({ orderId, canCreate }: OrderAttachmentsTa
   const canDownload = canDownloadDocumentPdf(hasOption);
 
   const columns: TableColumnsType<OrderAttachmentRow> = [
-    {
-      key: 'reference',
-      title: t('attachmentList.reference'),
-      render: (_value, row) => (
-        <EntityLink entity="attachement" to={`${ATTACHMENT_DETAIL_ROUTE}/${row.id}`}>
-          {row.reference}
-        </EntityLink>
-      ),
-    },
+    attachmentReferenceColumn<OrderAttachmentRow>(t),
     { key: 'amount', title: t('attachmentList.amount'), align: 'right', render: (_value, row) => formatMoney(row.amount) },
     {
       key: 'totalRg',

@@ -11,7 +11,8 @@ import { PickerModal } from '../../components/picker/picker-modal';
 import { ApiError } from '../../lib/api-client';
 import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
-import { ATTACHMENT_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
+import { ORDER_DETAIL_ROUTE } from '../../lib/routes';
+import { attachmentReferenceColumn } from '../attachments/attachment-columns';
 import { confirmAndRun } from './statement-action';
 
 /** An attachment as a statement's panels show it: linked to its detail and to its order. */
@@ -77,15 +78,7 @@ export function StatementItemsPanel<Row extends AttachmentItem, Candidate extend
   };
 
   const columns: TableColumnsType<Row> = [
-    {
-      key: 'reference',
-      title: t('attachmentList.reference'),
-      render: (_value, row) => (
-        <EntityLink entity="attachement" to={`${ATTACHMENT_DETAIL_ROUTE}/${row.id}`}>
-          {row.reference}
-        </EntityLink>
-      ),
-    },
+    attachmentReferenceColumn<Row>(t),
     {
       key: 'order',
       title: t('attachmentList.order'),
