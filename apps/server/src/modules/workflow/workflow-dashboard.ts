@@ -51,13 +51,29 @@ async function groupedCounts(db: Database, nodeIds: number[], grouped: GroupedCo
   }
   const sum = (condition: SQL | undefined) =>
     condition ? sql`coalesce(sum(${grouped.count}) FILTER (WHERE ${condition}), 0)` : sql`coalesce(sum(${grouped.count}), 0)`;
-  const folded = grouped.toDoOnNodes !== undefined;
-  const where = [nodeIn(grouped.node, nodeIds), ...(folded && grouped.all ? [grouped.all] : [])];
+  const toDoOnNodes = grouped.toDoOnNodes;
+  const where = [nodeIn(grouped.node, nodeIds), ...(toDoOnNodes && grouped.all ? [grouped.all] : [])];
+  if (toDoOnNodes) {
+    // folded: My tasks of a node is its All count when the caller moves it forward, else 0; a node decides
+    // it, so it is read off the group key here, not summed again row by row (a third of the statement's time)
+    const rows = await rowsOf<{ node_id: number; total: string }>(
+      db,
+      sql`SELECT ${grouped.node} AS node_id, ${sum(undefined)}::bigint::text AS total
+        FROM ${grouped.from}
+        WHERE ${sql.join(where, sql` AND `)}
+        GROUP BY 1`,
+    );
+    for (const row of rows) {
+      const nodeId = Number(row.node_id);
+      const total = Number(row.total);
+      counts.set(nodeId, capped(total, toDoOnNodes.includes(nodeId) ? total : 0, cap));
+    }
+    return counts;
+  }
   const rows = await rowsOf<{ node_id: number; total: string; to_do: string }>(
     db,
-    sql`SELECT ${grouped.node} AS node_id,
-        ${folded ? sum(undefined) : sum(grouped.all)}::bigint::text AS total,
-        ${folded ? sum(nodeIn(grouped.node, grouped.toDoOnNodes ?? [])) : sum(grouped.haveToDo)}::bigint::text AS to_do
+    sql`SELECT ${grouped.node} AS node_id, ${sum(grouped.all)}::bigint::text AS total,
+        ${sum(grouped.haveToDo)}::bigint::text AS to_do
       FROM ${grouped.from}
       WHERE ${sql.join(where, sql` AND `)}
       GROUP BY 1`,
