@@ -6,16 +6,9 @@ import { rowsOf } from '../../platform/sql-rows.js';
 import { listNodes, visibleNodeIds } from './workflow-catalogue.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
-import { storedNodeRow, type WorkflowRegistry } from './workflow-registry.js';
+import { storedKind, storedNodeRow, type WorkflowRegistry } from './workflow-registry.js';
 
 const ORDER_ENTITY = 'order';
-
-/** The work item kind of a workflow's object when it stores its current node on its row (orders, attachments). */
-function storedKind(registry: WorkflowRegistry, entity: string) {
-  const kind = registry.kind(entity);
-  const stored = storedNodeRow(kind);
-  return kind?.nodeColumn && kind.row && stored ? { ...kind, nodeColumn: kind.nodeColumn, row: kind.row, stored } : undefined;
-}
 
 type NodeCounts = { total: number; toDo: number; totalCapped: boolean; toDoCapped: boolean };
 
@@ -198,26 +191,26 @@ async function rowCounts(
   const columns: SQL[] = [];
   const plan: { nodeId: number; total: string; toDo: string | 'same' | 'none' }[] = [];
   for (const node of nodes) {
-    const kind = storedKind(registry, node.entity);
-    if (!kind) {
+    const stored = storedKind(registry, node.entity);
+    if (!stored) {
       continue;
     }
-    const alias = sql.identifier(kind.row.alias);
-    const { nodeId } = kind.stored;
+    const alias = sql.identifier(stored.row.alias);
+    const { nodeId } = stored.node;
     // without a condition, the item's table alone: an index-only scan of its stored node (a join to
     // the order, even one PostgreSQL removes, makes it read the attachments' rows)
     const count = (condition: SQL | undefined) =>
       sql`(SELECT count(*) FROM (SELECT 1 FROM ${
-        condition ? kind.row.from : sql`${sql.identifier(kind.nodeColumn.table)} ${alias}`
+        condition ? stored.row.from : sql`${sql.identifier(stored.nodeColumn.table)} ${alias}`
       } WHERE ${nodeId} = ${node.id}${condition ? sql` AND ${condition}` : sql``} LIMIT ${cap + 1}) AS capped)::int`;
     const total = `total_${node.id}`;
-    columns.push(sql`${count(kind.row.scope(self.principal))} AS ${sql.identifier(total)}`);
+    columns.push(sql`${count(stored.row.scope(self.principal))} AS ${sql.identifier(total)}`);
     const acting = actors.filter((actor) => actor.nodes.forward.includes(node.id));
-    const alone = acting.length === 1 && acting[0] === self && !kind.assignee;
+    const alone = acting.length === 1 && acting[0] === self && !stored.kind.assignee;
     let toDo: string | 'same' | 'none' = alone ? 'same' : 'none';
     if (acting.length > 0 && !alone) {
       toDo = `to_do_${node.id}`;
-      const condition = rowFilterCondition(registry, acting, 'haveToDo', node.entity, kind.stored);
+      const condition = rowFilterCondition(registry, acting, 'haveToDo', node.entity, stored.node);
       columns.push(sql`${count(condition)} AS ${sql.identifier(toDo)}`);
     }
     plan.push({ nodeId: node.id, total, toDo });
@@ -254,8 +247,8 @@ export async function dashboardNodes(
   const shown = (await listNodes(db)).filter((node) => visible.has(node.id));
   const cap = listCountCap(db);
   const summed = (entity: string) => {
-    const kind = storedKind(registry, entity);
-    return kind?.row.summary !== undefined && !kind.assignee;
+    const stored = storedKind(registry, entity);
+    return stored?.row.summary !== undefined && !stored.kind.assignee;
   };
   const byEntity = new Map<string, number[]>();
   for (const node of shown.filter((entry) => summed(entry.objectName))) {

@@ -5,7 +5,7 @@ import { defineList, type ListDefinition, type StoredTotals } from '../../platfo
 import { rowsOf, statementKey } from '../../platform/sql-rows.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, nodeRowFilter, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
-import { storedNodeRow, type WorkflowRegistry } from './workflow-registry.js';
+import { type StoredKind, storedKind, storedNodeRow, type WorkflowRegistry } from './workflow-registry.js';
 
 function labelColumn(registry: WorkflowRegistry): SQL {
   const labelled = registry.kinds().filter((kind) => kind.label);
@@ -18,13 +18,6 @@ function labelColumn(registry: WorkflowRegistry): SQL {
   )} END`;
 }
 
-/** The node's kind when it keeps its items' current node on their rows (orders, attachments). */
-function storedKind(registry: WorkflowRegistry, entity: string | undefined) {
-  const kind = entity === undefined ? undefined : registry.kind(entity);
-  const node = storedNodeRow(kind);
-  return kind?.row && node ? { kind, row: kind.row, node } : undefined;
-}
-
 /**
  * The items of a stored kind on the node that a filter keeps, as a condition on their rows (`alias.id`),
  * or FALSE: the row's stored node equals the node (the token's, kept by the engine in the same
@@ -35,7 +28,7 @@ function storedRowsOnNode(
   actors: ResolvedActor[],
   nodeId: number,
   filter: WorkflowFilter,
-  stored: NonNullable<ReturnType<typeof storedKind>>,
+  stored: StoredKind,
 ): { from: SQL; alias: SQL; where: SQL; condition: SQL | undefined } {
   const condition = nodeRowFilter(registry, actors, filter, stored.kind.entity, nodeId, stored.node);
   const onNode = sql`${stored.node.nodeId} = ${nodeId}`;
@@ -57,7 +50,7 @@ function summedOnNode(
   actors: ResolvedActor[],
   nodeId: number,
   filter: WorkflowFilter,
-  stored: NonNullable<ReturnType<typeof storedKind>>,
+  stored: StoredKind,
 ): StoredTotals | undefined {
   const summary = stored.row.summary;
   if (!summary || stored.kind.assignee) {

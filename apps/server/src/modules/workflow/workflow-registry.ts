@@ -198,3 +198,15 @@ export function createWorkflowRegistry() {
 }
 
 export type WorkflowRegistry = ReturnType<typeof createWorkflowRegistry>;
+
+/**
+ * An entity's work item kind when it keeps its items' current node on their rows (orders, attachments),
+ * with that row, its node column and the stored node read off it (`storedNodeRow`); undefined otherwise.
+ */
+export function storedKind(registry: WorkflowRegistry, entity: string | undefined) {
+  const kind = entity === undefined ? undefined : registry.kind(entity);
+  const node = storedNodeRow(kind);
+  return kind?.nodeColumn && kind.row && node ? { kind, nodeColumn: kind.nodeColumn, row: kind.row, node } : undefined;
+}
+
+export type StoredKind = NonNullable<ReturnType<typeof storedKind>>;
