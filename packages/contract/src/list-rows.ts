@@ -51,6 +51,9 @@ export type CompanyRow = {
 export type DocumentListRow = {
   id: number;
   filename: string;
+  /** The file name again (left out of the CSV). */
+  name: string;
+  typeId: number;
   typeName: string;
   comment: string | null;
   size: number;
@@ -61,7 +64,27 @@ export type DocumentListRow = {
   ownerParentId: number | null;
   nodeId: number | null;
   statusWF: string | null;
+  nodeCode: string | null;
   createdAt: string;
+};
+
+/**
+ * A row of one owner record's documents (`GET /documents?entity=&id=`, the document manager), newest first;
+ * not a list query: no page, sort nor filter.
+ */
+export type OwnerDocumentRow = {
+  id: number;
+  version: number;
+  filename: string;
+  comment: string | null;
+  size: number;
+  createdAt: string;
+  entity: string;
+  entityId: number;
+  typeId: number;
+  typeName: string;
+  /** The node of the document's workflow token (null without a workflow). */
+  statusWF: string | null;
 };
 
 /** A row of the market lists (`GET /markets`, `/markets/active`, `/agency/{id}/markets`). */
@@ -185,6 +208,7 @@ export type TemplateFileRow = {
   createdAt: string;
   documentTypeId: number | null;
   documentTypeName: string | null;
+  documentTypeCode: string | null;
 };
 
 export type UserRow = {

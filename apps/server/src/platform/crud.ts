@@ -50,33 +50,74 @@ export async function updateAtVersion(
 /**
  * What a caller may add to an update or a delete, inside its transaction: a business check on the
  * record as it is (e.g. a lock), and writes of dependent rows whose summary joins the audit row.
+ * - `values` (update): the changes derived from the record read, called after the version check with the
+ *   row as it is, and merged over the changes given; it may refuse too (a refusal that must not hide a
+ *   409 on a stale version, unlike `check`, which runs before the version check).
+ * - `afterWrite` (update) is given the record as it was before the write.
+ * - `afterDelete` (remove): writes that follow the deletion (figures the record counted in), before the
+ *   audit row; `check` runs right before the DELETE, so it may also take away what must go first.
  */
-export type WriteHooks = {
-  check?: (before: Values, transaction: Database) => Promise<void> | void;
-  afterWrite?: (transaction: Database) => Promise<Values | undefined>;
+export type WriteHooks<Row extends Values = Values> = {
+  check?: (before: Row, transaction: Database) => Promise<void> | void;
+  values?: (before: Row, transaction: Database) => Values | Promise<Values>;
+  afterWrite?: (transaction: Database, before: Row) => Promise<Values | undefined>;
 };
+
+export type RemoveHooks<Row extends Values = Values> = Pick<WriteHooks<Row>, 'check'> & {
+  afterDelete?: (before: Row, transaction: Database) => Promise<unknown>;
+};
+
+/** What a caller may add to a creation: writes that follow the insert and its audit row (a workflow token). */
+export type CreateHooks = { afterCreate?: (id: number, transaction: Database) => Promise<unknown> };
 
 /**
  * The record life cycle every editable entity shares: read, create, update under optimistic locking
  * (a stale `version` is a 409 and nothing is written), delete; each mutation writes its audit row in
  * the same transaction.
+ *
+ * `Row` types the record `selection` reads (what the hooks and `get` see), `Values` unless given.
+ * With `lock`, an update or a delete first locks the row (`SELECT … FOR UPDATE`) and reads `before`
+ * after it, so what its hooks check of the row holds until the transaction ends. An update whose
+ * `version` is undefined is not checked against one (a change the caller makes whatever the version
+ * seen, under the lock); the version still moves by one.
  */
-export function createCrud(
+export function createCrud<Row extends Values = Values>(
   database: Database,
-  options: { table: CrudTable; entity: string; selection: Record<string, PgColumn | SQL.Aliased>; where?: SQL },
+  options: {
+    table: CrudTable;
+    entity: string;
+    selection: Record<string, PgColumn | SQL.Aliased>;
+    where?: SQL;
+    lock?: boolean;
+  },
 ) {
-  const { table, entity, selection, where } = options;
+  const { table, entity, selection, where, lock } = options;
 
-  async function find(db: Database, id: number): Promise<Values | undefined> {
+  async function find(db: Database, id: number): Promise<Row | undefined> {
     const condition = where ? and(eq(table.id, id), where) : eq(table.id, id);
     const [row] = await db.select(selection).from(table).where(condition).limit(1);
+    return row as Row | undefined;
+  }
+
+  /** The record a change starts from, locked first with `lock`; 404 when unknown. */
+  async function before(transaction: Database, id: number): Promise<Row> {
+    if (lock) {
+      const [locked] = await transaction.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+      if (!locked) {
+        throw notFound();
+      }
+    }
+    const row = await find(transaction, id);
+    if (!row) {
+      throw notFound();
+    }
     return row;
   }
 
   return {
     find,
 
-    async get(id: number): Promise<Values> {
+    async get(id: number): Promise<Row> {
       const row = await find(database, id);
       if (!row) {
         throw notFound();
@@ -84,11 +125,22 @@ export function createCrud(
       return row;
     },
 
-    async create(values: Values, context: AuditContext, db: Database = database): Promise<number> {
+    /**
+     * Inserts the record and its audit row (the record as read back); `values` may be a function of the
+     * transaction (a reference numbered in it), `afterCreate` writes what follows the new record.
+     */
+    async create(
+      values: Values | ((transaction: Database) => Promise<Values>),
+      context: AuditContext,
+      db: Database = database,
+      hooks: CreateHooks = {},
+    ): Promise<number> {
       const run = async (transaction: Database) => {
-        const [created] = await transaction.insert(table).values(values).returning({ id: table.id });
+        const inserted = typeof values === 'function' ? await values(transaction) : values;
+        const [created] = await transaction.insert(table).values(inserted).returning({ id: table.id });
         const id = Number(created?.id);
         await recordAudit(transaction, context, { entity, entityId: id, action: 'create', after: await find(transaction, id) });
+        await hooks.afterCreate?.(id, transaction);
         return id;
       };
       return db === database ? database.transaction(run) : run(db);
@@ -96,43 +148,39 @@ export function createCrud(
 
     async update(
       id: number,
-      values: Values & { version: number },
+      values: Values & { version: number | undefined },
       context: AuditContext,
-      hooks: WriteHooks = {},
-    ): Promise<Values> {
+      hooks: WriteHooks<Row> = {},
+    ): Promise<Row> {
       const { version, ...changes } = values;
       return database.transaction(async (transaction) => {
-        const before = await find(transaction, id);
-        if (!before) {
-          throw notFound();
+        const row = await before(transaction, id);
+        await hooks.check?.(row, transaction);
+        if (version !== undefined && row.version !== version) {
+          throw staleVersion(Number(row.version));
         }
-        await hooks.check?.(before, transaction);
-        if (before.version !== version) {
-          throw staleVersion(Number(before.version));
-        }
-        await updateAtVersion(transaction, table, id, version, changes);
-        const dependents = await hooks.afterWrite?.(transaction);
+        const derived = hooks.values ? await hooks.values(row, transaction) : {};
+        await updateAtVersion(transaction, table, id, version, { ...changes, ...derived });
+        const dependents = await hooks.afterWrite?.(transaction, row);
         const after = (await find(transaction, id)) ?? {};
         await recordAudit(transaction, context, {
           entity,
           entityId: id,
           action: 'update',
-          before,
+          before: row,
           after: dependents ? { ...after, ...dependents } : after,
         });
-        return after;
+        return after as Row;
       });
     },
 
-    async remove(id: number, context: AuditContext, hooks: Pick<WriteHooks, 'check'> = {}): Promise<void> {
+    async remove(id: number, context: AuditContext, hooks: RemoveHooks<Row> = {}): Promise<void> {
       await database.transaction(async (transaction) => {
-        const before = await find(transaction, id);
-        if (!before) {
-          throw notFound();
-        }
-        await hooks.check?.(before, transaction);
+        const row = await before(transaction, id);
+        await hooks.check?.(row, transaction);
         await transaction.delete(table).where(eq(table.id, id));
-        await recordAudit(transaction, context, { entity, entityId: id, action: 'delete', before });
+        await hooks.afterDelete?.(row, transaction);
+        await recordAudit(transaction, context, { entity, entityId: id, action: 'delete', before: row });
       });
     },
   };

@@ -21,3 +21,9 @@ export function idList(ids: readonly number[]): SQL {
     sql`, `,
   );
 }
+
+/**
+ * The fields of a query builder's selection that sends a contract's row (`{ … } satisfies SelectionOf<Row>`):
+ * one per field of the row, no other; the query's declared result (`Promise<Row[]>`) checks their types.
+ */
+export type SelectionOf<Row> = { [Key in keyof Row]-?: unknown };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TemplateFileRow } from '@isf/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import { requireInScope } from '../../platform/list-routes.js';
 import { readMultipart } from '../../platform/multipart.js';
 import { can } from '../../platform/principal.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
+import type { SelectionOf } from '../../platform/sql-rows.js';
 import { contractTemplateValues, fillContractTemplate } from './contract-template-fill.js';
 import { contractList } from './contracts.lists.js';
 
@@ -35,7 +37,7 @@ const row = {
   documentTypeId: templateFiles.documentTypeId,
   documentTypeName: documentTypes.name,
   documentTypeCode: documentTypes.code,
-};
+} satisfies SelectionOf<TemplateFileRow>;
 
 /** The PDF models of one kind (payment guarantees, contract templates): list, upload, download, delete. */
 export function createTemplateFileService(database: Database, storage: FileStorage, kind: Kind) {
@@ -51,7 +53,7 @@ export function createTemplateFileService(database: Database, storage: FileStora
   }
 
   return {
-    async list(documentTypeCode?: string) {
+    async list(documentTypeCode?: string): Promise<TemplateFileRow[]> {
       const conditions = [eq(templateFiles.kind, kind)];
       if (documentTypeCode) {
         conditions.push(eq(documentTypes.code, documentTypeCode));

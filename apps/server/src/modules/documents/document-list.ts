@@ -1,3 +1,4 @@
+import type { DocumentListRow } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { buildWhere, defineList, type ListDefinition } from '../../platform/list-engine.js';
 import { can, type Principal } from '../../platform/principal.js';
@@ -54,7 +55,7 @@ export const ownerParentIdSql = (registry: DocumentOwnerRegistry): SQL =>
  * business modules register their owners while the routes are registered.
  */
 export function documentList(registry: DocumentOwnerRegistry): ListDefinition {
-  return defineList({
+  return defineList<DocumentListRow>({
     name: 'documents',
     from: sql`documents d
       JOIN document_types dt ON dt.id = d.document_type_id

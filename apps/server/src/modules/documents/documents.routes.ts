@@ -57,7 +57,10 @@ export function registerDocumentRoutes(app: FastifyInstance, database: Database,
 
   let list: ListDefinition | undefined;
   const ownerQuery = z.object({ entity: z.string().max(50), id: idParams.shape.id });
-  // `?entity=&id=`: one owner's documents (the document manager); otherwise the list of every document in scope
+  // `?entity=&id=`: one owner's documents (the document manager); otherwise the list of every document in scope.
+  // Not `registerList`: this one path answers two replies (the owner's rows as an array, or a list page) under
+  // two rights (the owner's documents to envelope readers too), where registerList gives a path one list and
+  // one right; moving the document manager to a path of its own would change the API.
   app.get('/api/documents', { config: readable }, async (request) => {
     const query = { ...((request.query ?? {}) as Record<string, unknown>) };
     if (query.entity !== undefined || query.id !== undefined) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EnvelopeValidator, formatMessage } from '@isf/contract';
+import { type EnvelopeValidator, formatMessage, type OwnerDocumentRow } from '@isf/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { documents, documentTypes } from '../../db/schema/index.js';
@@ -10,7 +10,7 @@ import { badRequest, businessRefusal, forbidden, HttpError, notFound } from '../
 import { contentMatchesName, detectFileKind, sanitizeFileName } from '../../platform/file-kind.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { rowsOf, type SelectionOf } from '../../platform/sql-rows.js';
 import { removeToken, startToken } from '../workflow/index.js';
 import { ownerNameSql, ownerParentIdSql } from './document-list.js';
 import { canReadDocumentsOf, type DocumentOwnerRegistry, ownerAllows } from './document-owners.js';
@@ -56,7 +56,7 @@ const listing = {
   /** The node of the document's workflow token (spec 1 §3). */
   statusWF: sql<string | null>`(SELECT wn.name FROM workflow_tokens wt JOIN workflow_nodes wn ON wn.id = wt.node_id
     WHERE wt.entity_name = 'document' AND wt.entity_id = ${documents.id})`,
-};
+} satisfies SelectionOf<OwnerDocumentRow>;
 
 /** Documents of any owner record, stored behind the storage port; who sees them follows the owner's scope. */
 export function createDocumentService(database: Database, storage: FileStorage, owners: DocumentOwnerRegistry) {
@@ -151,7 +151,7 @@ export function createDocumentService(database: Database, storage: FileStorage, 
   }
 
   return {
-    async listOf(principal: Principal, entity: string, entityId: number) {
+    async listOf(principal: Principal, entity: string, entityId: number): Promise<OwnerDocumentRow[]> {
       await assertOwnerVisible(principal, entity, entityId);
       return database
         .select(listing)

@@ -18,12 +18,12 @@ import {
   type StatementDetailRecord,
   type StatementUpdateInput,
 } from '@isf/contract';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { attachments, monthlyStatementAttachments, monthlyStatements } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
-import { updateAtVersion } from '../../platform/crud.js';
-import { badRequest, businessRefusal, notFound, staleVersion } from '../../platform/errors.js';
+import { createCrud, updateAtVersion } from '../../platform/crud.js';
+import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { idList, rowsOf } from '../../platform/sql-rows.js';
@@ -69,6 +69,13 @@ type HeaderRow = Omit<
 /** Monthly statements (spec 2 Monthly statement list and detail, §4 rules, §6 rights, §7 calls). */
 export function createStatementService(database: Database) {
   const releases = createStatementReleases(database);
+  // the statement's row locked before a change, the version checked and the audit rows written in one place
+  const crud = createCrud<typeof monthlyStatements.$inferSelect>(database, {
+    table: monthlyStatements,
+    entity: MONTHLY_STATEMENT_ENTITY,
+    selection: getTableColumns(monthlyStatements),
+    lock: true,
+  });
 
   /** The money of the attachments it invoices, the RG it releases and the RG due and released nowhere. */
   async function moneyOf(id: number, marketId: number, date: string) {
@@ -146,44 +153,22 @@ export function createStatementService(database: Database) {
     if (!(await isInScope(database, marketList, principal, input.market))) {
       throw badRequest('Élément sélectionné inconnu.', { market: STATEMENT_MARKET_REQUIRED_MESSAGE });
     }
-    const marketId = input.market;
-    return database.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(monthlyStatements)
-        .values({ marketId, sapReference: input.sap, creatorId: principal.userId })
-        .returning({ id: monthlyStatements.id });
-      const id = Number(created?.id);
-      await recordAudit(tx, context, {
-        entity: MONTHLY_STATEMENT_ENTITY,
-        entityId: id,
-        action: 'create',
-        after: await findStatement(tx, id),
-      });
-      return id;
-    });
+    return crud.create({ marketId: input.market, sapReference: input.sap, creatorId: principal.userId }, context);
   }
 
   async function update(id: number, input: StatementUpdateInput, context: AuditContext): Promise<StatementDetailRecord> {
-    await database.transaction(async (tx) => {
-      const before = await lockStatementForChange(tx, id);
-      if (before.version !== input.version) {
-        throw staleVersion(before.version);
-      }
-      assertUnlocked(before);
-      await updateAtVersion(tx, monthlyStatements, id, input.version, {
-        date: input.date,
-        sapReference: input.sapReference,
-        theoreticalPaymentDate: input.theoreticalPaymentDate,
-        depositAmount: input.depositAmount,
-        depositReleaseDate: input.depositReleaseDate,
-      });
-      await recordAudit(tx, context, {
-        entity: MONTHLY_STATEMENT_ENTITY,
-        entityId: id,
-        action: 'update',
-        before,
-        after: await findStatement(tx, id),
-      });
+    await crud.update(id, { version: input.version }, context, {
+      // a locked statement refused once its version is known current (a stale one is a 409 first)
+      values: (before) => {
+        assertUnlocked(before);
+        return {
+          date: input.date,
+          sapReference: input.sapReference,
+          theoreticalPaymentDate: input.theoreticalPaymentDate,
+          depositAmount: input.depositAmount,
+          depositReleaseDate: input.depositReleaseDate,
+        };
+      },
     });
     return get(id);
   }
@@ -193,23 +178,22 @@ export function createStatementService(database: Database) {
    * stored figures of their orders follow.
    */
   async function remove(id: number, context: AuditContext) {
-    await database.transaction(async (tx) => {
-      const before = await lockStatementForChange(tx, id);
-      if (before.paidAt !== null || before.locked) {
-        throw businessRefusal(STATEMENT_DELETE_PAID_MESSAGE);
-      }
-      const freed = await rowsOf<{ orderId: number }>(
-        tx,
-        sql`SELECT DISTINCT att.order_id AS "orderId" FROM attachments att
-          WHERE att.id IN (SELECT r.attachment_id FROM monthly_statement_rg_releases r WHERE r.statement_id = ${id}
-            UNION SELECT msa.attachment_id FROM monthly_statement_attachments msa WHERE msa.statement_id = ${id})`,
-      );
-      await tx.delete(monthlyStatements).where(eq(monthlyStatements.id, id));
-      await refreshOrderFigures(
-        tx,
-        freed.map((row) => row.orderId),
-      );
-      await recordAudit(tx, context, { entity: MONTHLY_STATEMENT_ENTITY, entityId: id, action: 'delete', before });
+    let freed: number[] = [];
+    await crud.remove(id, context, {
+      check: async (before, tx) => {
+        if (before.paidAt !== null || before.locked) {
+          throw businessRefusal(STATEMENT_DELETE_PAID_MESSAGE);
+        }
+        // the orders of its attachments, read before the cascade takes the links away
+        const rows = await rowsOf<{ orderId: number }>(
+          tx,
+          sql`SELECT DISTINCT att.order_id AS "orderId" FROM attachments att
+            WHERE att.id IN (SELECT r.attachment_id FROM monthly_statement_rg_releases r WHERE r.statement_id = ${id}
+              UNION SELECT msa.attachment_id FROM monthly_statement_attachments msa WHERE msa.statement_id = ${id})`,
+        );
+        freed = rows.map((row) => row.orderId);
+      },
+      afterDelete: (_before, tx) => refreshOrderFigures(tx, freed),
     });
   }
 

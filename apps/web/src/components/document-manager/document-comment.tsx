@@ -1,11 +1,12 @@
+import type { OwnerDocumentRow } from '@isf/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { getFeedback } from '../../lib/feedback';
-import { type DocumentRow, updateDocumentComment } from './documents.api';
+import { updateDocumentComment } from './documents.api';
 
 type DocumentCommentProps = {
-  document: DocumentRow;
+  document: OwnerDocumentRow;
   editable: boolean;
   /** Reloads the documents (after a save, or a failed one). */
   onChanged: () => void;

@@ -1,4 +1,5 @@
 import { DeleteOutlined, FileOutlined } from '@ant-design/icons';
+import type { OwnerDocumentRow } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -10,7 +11,7 @@ import { QueryTable } from '../data-table/query-table';
 import { DocumentComment } from './document-comment';
 import { DocumentUploadForm } from './document-upload-form';
 import { DocumentWorkflowButton } from './document-workflow-button';
-import { type DocumentOwnerEntity, type DocumentRow, deleteDocument, documentsQueryKey, fetchDocuments } from './documents.api';
+import { type DocumentOwnerEntity, deleteDocument, documentsQueryKey, fetchDocuments } from './documents.api';
 import { formatFileSize } from './file-size';
 
 export type DocumentManagerProps = {
@@ -54,7 +55,7 @@ export function DocumentManager({ entity, entityId, canDelete, canAdd = true, fo
     void query.refetch();
   };
 
-  const remove = async (document: DocumentRow) => {
+  const remove = async (document: OwnerDocumentRow) => {
     if (!(await getFeedback().confirm({ content: t('confirm.deleteDocument') }))) {
       return;
     }
@@ -69,7 +70,7 @@ export function DocumentManager({ entity, entityId, canDelete, canAdd = true, fo
     reload();
   };
 
-  const columns: TableColumnsType<DocumentRow> = [
+  const columns: TableColumnsType<OwnerDocumentRow> = [
     {
       key: 'filename',
       title: t('documents.filename'),
@@ -122,7 +123,7 @@ export function DocumentManager({ entity, entityId, canDelete, canAdd = true, fo
             key: 'actions',
             title: '',
             width: 56,
-            render: (_value: unknown, document: DocumentRow) => (
+            render: (_value: unknown, document: OwnerDocumentRow) => (
               <Button
                 danger
                 type="text"
@@ -144,7 +145,7 @@ export function DocumentManager({ entity, entityId, canDelete, canAdd = true, fo
   return (
     <div className="isf-document-manager">
       {canUpload ? <DocumentUploadForm entity={entity} entityId={entityId} onUploaded={reload} /> : null}
-      <QueryTable<DocumentRow> columns={columns} rows={query.data} fetching={query.isFetching} failed={query.isError} />
+      <QueryTable<OwnerDocumentRow> columns={columns} rows={query.data} fetching={query.isFetching} failed={query.isError} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { BranchesOutlined } from '@ant-design/icons';
+import type { OwnerDocumentRow } from '@isf/contract';
 import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WorkflowPanel } from '../workflow-panel/workflow-panel';
-import type { DocumentRow } from './documents.api';
 
 /** A document's statusWF; opens its workflow panel (transitions, comment, history) in a drawer. */
-export function DocumentWorkflowButton({ document, onMoved }: { document: DocumentRow; onMoved: () => void }) {
+export function DocumentWorkflowButton({ document, onMoved }: { document: OwnerDocumentRow; onMoved: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (

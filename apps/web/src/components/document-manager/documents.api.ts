@@ -1,4 +1,4 @@
-import type { ListReply } from '@isf/contract';
+import type { ListReply, OwnerDocumentRow } from '@isf/contract';
 import { api } from '../../lib/api-client';
 
 /** The records documents attach to (the server's document owners; orders and markets will join). */
@@ -11,19 +11,6 @@ export type DocumentOwnerEntity =
   | 'attachement'
   | 'monthly_statement'
   | 'envelope';
-
-export type DocumentRow = {
-  id: number;
-  version: number;
-  filename: string;
-  comment: string | null;
-  size: number;
-  createdAt: string;
-  typeId: number;
-  typeName: string;
-  /** The node of the document's workflow token (null without a workflow). */
-  statusWF: string | null;
-};
 
 export type DocumentType = { id: number; name: string; code: string | null };
 
@@ -38,8 +25,8 @@ export function documentsQueryKey(entity: DocumentOwnerEntity, entityId: number)
 
 export const DOCUMENT_TYPES_QUERY_KEY = ['document-types'] as const;
 
-export function fetchDocuments(entity: DocumentOwnerEntity, entityId: number): Promise<DocumentRow[]> {
-  return api.get<DocumentRow[]>('/documents', { query: { entity, id: entityId } });
+export function fetchDocuments(entity: DocumentOwnerEntity, entityId: number): Promise<OwnerDocumentRow[]> {
+  return api.get<OwnerDocumentRow[]>('/documents', { query: { entity, id: entityId } });
 }
 
 export async function fetchDocumentTypes(): Promise<DocumentType[]> {
@@ -67,7 +54,7 @@ export function uploadDocument(upload: DocumentUpload): Promise<Reply> {
   return api.post<Reply>('/document', body);
 }
 
-export function updateDocumentComment(document: DocumentRow, comment: string): Promise<Reply> {
+export function updateDocumentComment(document: OwnerDocumentRow, comment: string): Promise<Reply> {
   return api.put<Reply>(`/document/${document.id}`, { comment, version: document.version });
 }
 
