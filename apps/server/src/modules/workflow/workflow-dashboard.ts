@@ -6,7 +6,7 @@ import { rowsOf } from '../../platform/sql-rows.js';
 import { listNodes, visibleNodeIds } from './workflow-catalogue.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
-import { storedKind, storedNodeRow, type WorkflowRegistry } from './workflow-registry.js';
+import { storedKind, storedNodeRow, summaryFrom, type WorkflowRegistry } from './workflow-registry.js';
 
 const ORDER_ENTITY = 'order';
 
@@ -153,7 +153,7 @@ async function summaryCounts(
     db,
     nodeIds,
     {
-      from: summary.from,
+      from: summaryFrom(summary, actors),
       node: summary.node,
       count: summary.count,
       all: summary.scope(self.principal),
