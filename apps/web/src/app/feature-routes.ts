@@ -1,3 +1,4 @@
+import { agencyRoutes } from '../features/agencies/agency-routes';
 import { attachmentRoutes } from '../features/attachments/attachment-routes';
 import { bpuTemplateRoutes } from '../features/bpu-templates/bpu-template-routes';
 import { bpuRoutes } from '../features/bpus/bpu-routes';
@@ -35,6 +36,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...userRoutes,
   ...roleRoutes,
   ...companyRoutes,
+  ...agencyRoutes,
   ...contractRoutes,
   ...documentRoutes,
   ...templateFileRoutes,

@@ -8,8 +8,8 @@ import type { SaveReply } from '../../components/detail-page/use-detail-actions'
 import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { documentsTabs } from '../../components/document-manager/documents-tab';
 import { useAuth } from '../../lib/auth-store';
-import { AgencyEvaluationsPanel } from '../evaluations/agency-evaluations-panel';
-import { AgencyMarketsTab } from '../markets/agency-markets-tab';
+import { AgencyEvaluationsPanel } from '../evaluations';
+import { AgencyMarketsTab } from '../markets';
 import { AGENCY_LIST_PATH, type AgencyRecord, agencyQueryKey, deleteAgency, fetchAgency, updateAgency } from './agencies.api';
 import type { AgencyFormValues } from './agency-form-fields';
 import { AgencyInformationTab } from './agency-information-tab';

@@ -7,7 +7,7 @@ import { ListFrame } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { useAuth } from '../../lib/auth-store';
 import { ATTACHMENT_LIST_PATH } from '../../lib/list-paths';
-import { useWorkItemFilter, WorkItemFilter } from '../workflow/work-item-filter';
+import { useWorkItemFilter, WorkItemFilter } from '../workflow';
 import { useAttachmentColumns } from './attachment-columns';
 import { AttachmentCreateModal } from './attachment-create-modal';
 import { ATTACHMENT_CSV_PATH, ATTACHMENT_WORKFLOW_CODE, type AttachmentListRow } from './attachments.api';

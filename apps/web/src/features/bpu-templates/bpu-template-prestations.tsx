@@ -10,7 +10,7 @@ import { exportPathWithSort, usePrestationSort } from '../../components/prestati
 import { downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { BPU_TEMPLATE_LIST_PATH, PRESTATION_LIST_PATH } from '../../lib/list-paths';
-import { bpuTemplatePrestationsKey } from '../prestations/prestations.api';
+import { bpuTemplatePrestationsKey } from '../prestations';
 import { bpuTemplateExportPath, fetchBpuTemplatePrestations, importBpuTemplateCsv } from './bpu-templates.api';
 import { PrestationAddRow } from './prestation-add-row';
 import { PrestationCellEditor } from './prestation-cell-editor';

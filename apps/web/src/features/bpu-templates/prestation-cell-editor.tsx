@@ -2,9 +2,8 @@ import type { PrestationRecord } from '@isf/contract';
 import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParentCategories } from '../categories/categories.api';
-import { ChoiceSelect, SubcategorySelect } from '../prestations/prestation-form-fields';
-import { usePrestationChoices } from '../prestations/prestations.api';
+import { useParentCategories } from '../categories';
+import { ChoiceSelect, SubcategorySelect, usePrestationChoices } from '../prestations';
 import { PRESTATION_ROW_LABELS, type PrestationRowField, type PrestationRowValues } from './prestation-row-values';
 
 type PrestationCellEditorProps = {

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { issueText, parseInFrench } from '../../components/form/schema-rules';
 import { ApiError } from '../../lib/api-client';
 import { getFeedback } from '../../lib/feedback';
-import { prestationFieldValuesOf } from '../prestations/prestation-form-fields';
-import { deletePrestation, updatePrestation } from '../prestations/prestations.api';
+import { deletePrestation, prestationFieldValuesOf, updatePrestation } from '../prestations';
 import type { PrestationRowValues } from './prestation-row-values';
 import { usePrestationRowCheck } from './use-prestation-row-check';
 

@@ -1,4 +1,4 @@
-import type { PrestationFieldValues } from '../prestations/prestation-form-fields';
+import type { PrestationFieldValues } from '../prestations';
 
 /** The fields of a prestation row of the template editor (the template itself is the screen's). */
 export type PrestationRowValues = PrestationFieldValues;

@@ -1,7 +1,7 @@
 import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getFeedback } from '../../lib/feedback';
-import { useSubcategories } from '../categories/categories.api';
+import { useSubcategories } from '../categories';
 import { missingFields, PRESTATION_ROW_LABELS, type PrestationRowValues } from './prestation-row-values';
 
 /**

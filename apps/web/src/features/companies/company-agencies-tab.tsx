@@ -11,9 +11,15 @@ import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
 import { AGENCY_DETAIL_ROUTE } from '../../lib/routes';
-import { AGENCY_LIST_PATH, companyAgenciesQueryKey, deleteCompanyAgency, fetchCompanyAgencies } from '../agencies/agencies.api';
-import { AgencyCreateModal } from '../agencies/agency-create-modal';
-import { AgencyStatusIcon, DocumentsCompletedIcon } from '../agencies/agency-status';
+import {
+  AGENCY_LIST_PATH,
+  AgencyCreateModal,
+  AgencyStatusIcon,
+  companyAgenciesQueryKey,
+  DocumentsCompletedIcon,
+  deleteCompanyAgency,
+  fetchCompanyAgencies,
+} from '../agencies';
 import { COMPANY_LIST_PATH } from './companies.api';
 
 type CompanyAgenciesTabProps = { company: { id: number; name: string } };

@@ -10,7 +10,7 @@ import { DetailPage } from '../../components/detail-page/detail-page';
 import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { useAuth } from '../../lib/auth-store';
 import { CONTRACT_LIST_ROUTE } from '../../lib/routes';
-import { useMarketColumns } from '../markets/market-columns';
+import { useMarketColumns } from '../markets';
 import { useContractColumns } from './contract-columns';
 import { ContractFormFields, type ContractFormValues, contractFormValuesOf, contractPayloadOf } from './contract-form-fields';
 import {

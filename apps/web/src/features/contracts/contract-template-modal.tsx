@@ -4,7 +4,7 @@ import { Alert, Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadByFormPost } from '../../lib/api-client';
-import { CONTRACT_TEMPLATES, fetchTemplateFiles } from '../template-files/template-files.api';
+import { CONTRACT_TEMPLATES, fetchTemplateFiles } from '../template-files';
 
 /** The path of a template filled with a contract's fields (a form post: the browser downloads it). */
 export const filledTemplatePath = (contractId: number, templateId: number) =>

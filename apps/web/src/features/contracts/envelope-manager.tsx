@@ -22,9 +22,7 @@ import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
 import { formatIsoDate } from '../../lib/i18n';
-import { SignatureSendModal } from '../signatures/signature-send-modal';
-import { SignatureStatusAlert } from '../signatures/signature-status';
-import { signatureQueryKey } from '../signatures/signatures.api';
+import { SignatureSendModal, SignatureStatusAlert, signatureQueryKey } from '../signatures';
 import { ContractTemplateModal } from './contract-template-modal';
 import {
   createEnvelope,

@@ -13,9 +13,7 @@ import { ApiError, downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
 import { formatIsoDate } from '../../lib/i18n';
-import { SignatureSendModal } from '../signatures/signature-send-modal';
-import { SignatureStatusAlert } from '../signatures/signature-status';
-import { signatureQueryKey } from '../signatures/signatures.api';
+import { SignatureSendModal, SignatureStatusAlert, signatureQueryKey } from '../signatures';
 import { DocumentOwnerLink } from './document-owner-link';
 import {
   documentQueryKey,

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { buildMenuTree, flattenMenuLinks } from '../../lib/menu-tree';
-import { fetchMyActions, MY_ACTIONS_QUERY_KEY } from '../workflow/workflow.api';
+import { fetchMyActions, MY_ACTIONS_QUERY_KEY } from '../workflow';
 import { DASHBOARD_QUERY_KEY, fetchDashboardNodes } from './dashboard.api';
 import { MyTasksCard } from './my-tasks-card';
 import { ProcessTable } from './process-table';

@@ -2,7 +2,7 @@ import type { NotificationRow } from '@isf/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
-import { formatTaskTime } from '../tasks/task-events';
+import { formatServerTime } from '../../lib/server-time';
 import { notificationView } from './notification-views';
 
 export type NotificationContentProps = {
@@ -55,7 +55,7 @@ export function NotificationContent({ row, unread, compact = false }: Notificati
         </ul>
       ) : null}
       <Typography.Text type="secondary" className="isf-notification-meta">
-        {formatTaskTime(row.createdAt)}
+        {formatServerTime(row.createdAt)}
         {row.creatorId !== null ? (
           <>
             {' · '}

@@ -1,6 +1,6 @@
 import { RESOURCES } from '@isf/contract';
 import { useAuth } from '../../lib/auth-store';
-import { ReferenceListPage } from '../reference/reference-list-page';
+import { ReferenceListPage } from '../reference';
 import { canSyncOracleProjects } from './oracle-configuration-rules';
 import { OracleConfigurationWarning } from './oracle-configuration-warning';
 import { useOracleProjectsSync } from './use-oracle-projects-sync';

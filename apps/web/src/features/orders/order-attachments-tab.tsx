@@ -12,8 +12,8 @@ import { IsoDateInput } from '../../components/form/iso-date-input';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
-import { OrderAttachmentsTable } from '../attachments/order-attachments-table';
-import { DepositsBlock } from '../deposits/deposits-block';
+import { OrderAttachmentsTable } from '../attachments';
+import { DepositsBlock } from '../deposits';
 import type { OrderFormValues } from './order-form-values';
 import { useEditableOrderFields } from './order-information-tab';
 

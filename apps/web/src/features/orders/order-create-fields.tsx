@@ -18,8 +18,7 @@ import { fetchMarket, marketQueryKey, useMarketBpus } from '../../components/pic
 import { UserPicker } from '../../components/pickers/user-picker';
 import { useAuth } from '../../lib/auth-store';
 import { codeAndName } from '../../lib/code-and-name';
-import { useProjectOracleProjects, useProjectOscarSubprojects } from '../projects/erp-projects.api';
-import { useProjectImputations } from '../projects/projects.api';
+import { useProjectImputations, useProjectOracleProjects, useProjectOscarSubprojects } from '../projects';
 import { OrderTemplateNameItem } from './order-template-item';
 import { useBpuTemplateOrderTemplates } from './orders.api';
 

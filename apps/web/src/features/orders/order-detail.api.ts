@@ -9,7 +9,7 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { api, downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
-import type { Imputation } from '../projects/projects.api';
+import type { Imputation } from '../projects';
 
 type SaveReply = { success: boolean; id?: number; record?: OrderDetailRecord };
 

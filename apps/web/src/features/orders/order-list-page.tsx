@@ -7,7 +7,7 @@ import { ListFrame } from '../../components/data-table/list-screen';
 import { useListController } from '../../components/data-table/use-list-controller';
 import { useAuth } from '../../lib/auth-store';
 import { ORDER_LIST_PATH } from '../../lib/list-paths';
-import { useWorkItemFilter, WorkItemFilter } from '../workflow/work-item-filter';
+import { useWorkItemFilter, WorkItemFilter } from '../workflow';
 import { useOrderColumns } from './order-columns';
 import { OrderCreateModal } from './order-create-modal';
 import { ORDER_CSV_PATH, ORDER_WORKFLOW_CODE } from './orders.api';

@@ -4,9 +4,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
 import { useListController } from '../../components/data-table/use-list-controller';
+import { type CriterionOption, CriterionSelect } from '../../components/pickers/criterion-select';
 import { useAuth } from '../../lib/auth-store';
 import { getFeedback } from '../../lib/feedback';
-import { type CriterionOption, CriterionSelect } from './criterion-select';
 import { addPopupUsers, fetchAllCandidates, POPUP_CANDIDATES_PATH } from './popups.api';
 
 const CRITERIA: { name: PopupCriterion; listPath: string; entity: EntityCode }[] = [

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../components/form/schema-rules';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { getFeedback } from '../../lib/feedback';
-import { type Choice, choiceOptions, useParentCategories, useSubcategories } from '../categories/categories.api';
+import { type Choice, choiceOptions, useParentCategories, useSubcategories } from '../categories';
 import { usePrestationChoices } from './prestations.api';
 
 /** The fields of a prestation but its BPU (a BPU template's prestation rows have none). */

@@ -1,7 +1,7 @@
 import type { PrestationRecord, prestationCreateSchema, prestationUpdateSchema } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, type CreateReply, type UpdateReply } from '../../lib/api-client';
-import type { Choice } from '../categories/categories.api';
+import type { Choice } from '../categories';
 
 export type PrestationCreate = ReturnType<typeof prestationCreateSchema.parse>;
 export type PrestationUpdate = ReturnType<typeof prestationUpdateSchema.parse>;

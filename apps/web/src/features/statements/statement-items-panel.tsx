@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
 import { ORDER_DETAIL_ROUTE } from '../../lib/routes';
-import { attachmentReferenceColumn } from '../attachments/attachment-columns';
+import { attachmentReferenceColumn } from '../attachments';
 import { confirmAndRun } from './statement-action';
 
 /** An attachment as a statement's panels show it: linked to its detail and to its order. */

@@ -7,7 +7,8 @@ import { type DataColumn, DataTable } from '../../components/data-table/data-tab
 import { useListController } from '../../components/data-table/use-list-controller';
 import { EntityLink } from '../../components/entity-link';
 import { PageHeader } from '../../components/page-header';
-import { formatTaskTime, TaskEvents } from './task-events';
+import { formatServerTime } from '../../lib/server-time';
+import { TaskEvents } from './task-events';
 import { TaskStatusTag } from './task-status-tag';
 import { entityDetailRoute, TASK_CSV_PATH, TASK_LIST_PATH } from './tasks.api';
 import './tasks.css';
@@ -78,7 +79,7 @@ export function TaskListPage() {
         title: t('tasks.createdAt'),
         width: 160,
         nullFilter: false,
-        render: (row) => formatTaskTime(row.createdAt),
+        render: (row) => formatServerTime(row.createdAt),
       },
       {
         key: 'eventLog',

@@ -8,7 +8,7 @@ import { UserPicker } from '../../components/pickers/user-picker';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
-import { RenameFromOracleButton } from '../oracle-configurations/rename-from-oracle-button';
+import { RenameFromOracleButton } from '../oracle-configurations';
 import { changePerimeter, deactivateUser, reactivateUser, type UserRecord } from './users.api';
 
 type UserActionsProps = {

@@ -5,7 +5,7 @@ import { issueText, parseInFrench, schemaRule } from '../../components/form/sche
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import type { PickerValue } from '../../components/picker/picker';
 import { UserPicker } from '../../components/pickers/user-picker';
-import { useRoleNames } from '../roles/roles.api';
+import { useRoleNames } from '../roles';
 
 /** The form values of a user: the manager is a picked user, the amount stays decimal text. */
 export type UserFormValues = {

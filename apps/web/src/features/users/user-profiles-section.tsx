@@ -6,7 +6,7 @@ import { EntityLink } from '../../components/entity-link';
 import { useAuth } from '../../lib/auth-store';
 import { useEditMode } from '../../lib/edit-mode';
 import { getFeedback } from '../../lib/feedback';
-import { useRoleNames } from '../roles/roles.api';
+import { useRoleNames } from '../roles';
 import { addProfile, type UserProfileLine, type UserRecord } from './users.api';
 
 type UserProfilesSectionProps = {

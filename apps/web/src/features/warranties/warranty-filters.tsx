@@ -2,11 +2,11 @@ import { useQueries } from '@tanstack/react-query';
 import { Checkbox, Form, Select } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type CriterionOption, CriterionSelect } from '../../components/pickers/criterion-select';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { codeAndName } from '../../lib/code-and-name';
-import { type CriterionOption, CriterionSelect } from '../popups/criterion-select';
-import type { Imputation } from '../projects/projects.api';
+import type { Imputation } from '../projects';
 import type { WarrantyCriteriaValues } from './warranties.api';
 
 type Chosen = { projects: CriterionOption[]; markets: CriterionOption[]; subprojects: CriterionOption[] };

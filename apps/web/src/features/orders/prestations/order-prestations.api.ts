@@ -1,7 +1,7 @@
 import type { OrderPrestationLine } from '@isf/contract';
 import { exportPathWithSort } from '../../../components/prestations/prestation-sort';
 import { api, downloadByFormPost } from '../../../lib/api-client';
-import type { OrderTemplateRecord } from '../../order-templates/order-templates.api';
+import type { OrderTemplateRecord } from '../../order-templates';
 
 /** `ordered`: the order's lines (read mode); `all`: every prestation of its BPU (edit mode). */
 export type OrderPrestationsScope = 'ordered' | 'all';

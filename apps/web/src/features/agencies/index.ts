@@ -1,0 +1,8 @@
+// The face of the agencies feature: what other features use of it.
+
+/** A company's agencies, read and removed by the company screen. */
+export { AGENCY_LIST_PATH, companyAgenciesQueryKey, deleteCompanyAgency, fetchCompanyAgencies } from './agencies.api';
+/** The agency creation, opened from a company. */
+export { AgencyCreateModal } from './agency-create-modal';
+/** An agency's status icons, shown in the lists of agencies. */
+export { AgencyStatusIcon, DocumentsCompletedIcon } from './agency-status';
