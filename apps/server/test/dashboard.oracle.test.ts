@@ -377,8 +377,8 @@ describe('GET /dashboard/nodes counts orders and attachments from the node summa
 /**
  * Issue 14: whoever's scope narrows nothing (the administrator) reads the node summaries rolled up per node
  * and stripe of projects (migration 0058), a project manager the summaries themselves; both give the former
- * counts above. A change made to the roll-ups alone shows in the administrator's dashboard counts and orders
- * list count, not in the project manager's.
+ * counts above. A change made to the roll-ups alone shows in the administrator's dashboard counts, running
+ * orders count and orders list count, not in the project manager's.
  */
 describe('the node roll-ups', () => {
   const dashboardCounts = async (uid: string) =>
@@ -391,6 +391,7 @@ describe('the node roll-ups', () => {
     dashboard: await dashboardCounts(uid),
     all: await orderCount(uid, 'all'),
     haveToDo: await orderCount(uid, 'haveToDo'),
+    running: (await get<RunningOrdersAmount>(uid, '/api/dashboard/runningorders/amount')).body.count,
   });
 
   it('serve the administrator, and not a project manager', async () => {
@@ -403,6 +404,7 @@ describe('the node roll-ups', () => {
       expect(after.admin.dashboard).not.toEqual(before.admin.dashboard);
       expect(after.admin.all).toBeGreaterThanOrEqual(before.admin.all + 1000);
       expect(after.admin.haveToDo).toBeGreaterThan(before.admin.haveToDo);
+      expect(after.admin.running).toBeGreaterThan(before.admin.running);
       expect(after.cdp).toEqual(before.cdp);
     } finally {
       await suite.db.execute(sql`UPDATE order_node_rollups SET orders = orders - 1000`);

@@ -334,7 +334,7 @@ async function runningOrders(db: Database, registry: WorkflowRegistry, actors: R
       ...(summary
         ? {
             stored: {
-              from: summary.from,
+              from: summaryFrom(summary, [{ principal: self }]),
               count: summary.count,
               columns: {},
               where: () => sql`${nodeIn(summary.node, nodeIds)}${summed ? sql` AND ${summed}` : sql``}`,
@@ -405,7 +405,7 @@ export async function runningOrdersAmount(
       db,
       sql`SELECT coalesce(sum(${summary.count}), 0)::bigint::text AS total,
           coalesce(sum(${summary.amount}), 0)::numeric(16, 2)::text AS amount
-        FROM ${summary.from} WHERE ${nodeIn(summary.node, await runningNodeIds(db))}${scope ? sql` AND ${scope}` : sql``}`,
+        FROM ${summaryFrom(summary, [{ principal: self }])} WHERE ${nodeIn(summary.node, await runningNodeIds(db))}${scope ? sql` AND ${scope}` : sql``}`,
     );
     return { count: Number(row?.total ?? 0), amount: row?.amount ?? '0.00' };
   }
