@@ -161,12 +161,30 @@ async function drift(db: Database) {
         (SELECT coalesce(sum(r.amount), 0)::numeric(14, 2) FROM monthly_statement_rg_releases r WHERE r.statement_id = s.id)
       FROM monthly_statements s`,
   );
+  // the node summaries rolled up per node and stripe of projects (0058), against the rows themselves
+  const orderRollUps = await difference(
+    db,
+    sql`SELECT node_id, stripe, orders, total::numeric(20, 2), total_ttc::numeric(20, 2)
+      FROM order_node_rollups WHERE orders <> 0 OR total <> 0 OR total_ttc <> 0`,
+    sql`SELECT coalesce(o.wf_node_id, 0), o.project_id % 16, count(*), sum(o.total)::numeric(20, 2), sum(o.total_ttc)::numeric(20, 2)
+      FROM orders o GROUP BY 1, 2`,
+  );
+  const attachmentRollUps = await difference(
+    db,
+    sql`SELECT node_id, stripe, attachments, amount::numeric(20, 2), rg::numeric(20, 2), deposit_used::numeric(20, 2)
+      FROM attachment_node_rollups WHERE attachments <> 0 OR amount <> 0 OR rg <> 0 OR deposit_used <> 0`,
+    sql`SELECT coalesce(att.wf_node_id, 0), o.project_id % 16, count(*), sum(att.amount)::numeric(20, 2),
+        sum(att.rg)::numeric(20, 2), sum(att.deposit_used)::numeric(20, 2)
+      FROM attachments att JOIN orders o ON o.id = att.order_id GROUP BY 1, 2`,
+  );
   const summaries = await statementSummaries(db);
   const statementSummaryDrift = JSON.stringify(summaries.stored) === JSON.stringify(summaries.recomputed) ? [] : [summaries];
   return {
     orderSummaries,
     orderNodes,
     attachmentNodes,
+    orderRollUps,
+    attachmentRollUps,
     quantities,
     quantityTotals,
     budgetOd,
@@ -179,6 +197,8 @@ const none = {
   orderSummaries: [],
   orderNodes: [],
   attachmentNodes: [],
+  orderRollUps: [],
+  attachmentRollUps: [],
   quantities: [],
   quantityTotals: [],
   budgetOd: [],
@@ -417,6 +437,8 @@ describe('the figures kept by statement triggers under bulk writes', () => {
         'market_quantities_orders_changed',
         'market_quantities_tokens_changed',
         'monthly_statement_attachment_money_changed',
+        'order_node_rollups_apply',
+        'attachment_node_rollups_apply',
       ]),
     );
     // a transition table is read from (FROM, UNION, EXCEPT), never joined: `JOIN old_rows`, `JOIN new_tokens`…

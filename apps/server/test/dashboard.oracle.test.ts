@@ -373,3 +373,42 @@ describe('GET /dashboard/nodes counts orders and attachments from the node summa
     }
   });
 });
+
+/**
+ * Issue 14: whoever's scope narrows nothing (the administrator) reads the node summaries rolled up per node
+ * and stripe of projects (migration 0058), a project manager the summaries themselves; both give the former
+ * counts above. A change made to the roll-ups alone shows in the administrator's dashboard counts, running
+ * orders count and orders list count, not in the project manager's.
+ */
+describe('the node roll-ups', () => {
+  const dashboardCounts = async (uid: string) =>
+    (await get<DashboardNode[]>(uid, '/api/dashboard/nodes')).body
+      .filter((node) => node.objectName === 'order' || node.objectName === 'attachement')
+      .map((node) => `${node.nodeCode}:${node.count}/${node.haveToDo}`);
+  const orderCount = async (uid: string, filter: string) =>
+    (await get<{ totalElements: number }>(uid, `/api/orders?filter=${filter}&page=0&size=1&summary=true`)).body.totalElements;
+  const figures = async (uid: string) => ({
+    dashboard: await dashboardCounts(uid),
+    all: await orderCount(uid, 'all'),
+    haveToDo: await orderCount(uid, 'haveToDo'),
+    running: (await get<RunningOrdersAmount>(uid, '/api/dashboard/runningorders/amount')).body.count,
+  });
+
+  it('serve the administrator, and not a project manager', async () => {
+    const before = { admin: await figures('admin'), cdp: await figures('cdp') };
+    expect(before.admin.all).toBeGreaterThan(0);
+    await suite.db.execute(sql`UPDATE order_node_rollups SET orders = orders + 1000`);
+    await suite.db.execute(sql`UPDATE attachment_node_rollups SET attachments = attachments + 1000`);
+    try {
+      const after = { admin: await figures('admin'), cdp: await figures('cdp') };
+      expect(after.admin.dashboard).not.toEqual(before.admin.dashboard);
+      expect(after.admin.all).toBeGreaterThanOrEqual(before.admin.all + 1000);
+      expect(after.admin.haveToDo).toBeGreaterThan(before.admin.haveToDo);
+      expect(after.admin.running).toBeGreaterThan(before.admin.running);
+      expect(after.cdp).toEqual(before.cdp);
+    } finally {
+      await suite.db.execute(sql`UPDATE order_node_rollups SET orders = orders - 1000`);
+      await suite.db.execute(sql`UPDATE attachment_node_rollups SET attachments = attachments - 1000`);
+    }
+  });
+});

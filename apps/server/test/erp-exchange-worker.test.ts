@@ -96,5 +96,5 @@ describe('a worker killed in the middle of a send', () => {
     expect(task?.status).toBe('SUCCESS');
     expect(task?.attempts).toBe(2);
     expect(task?.events.map((event) => event.name)).toContain('Déjà dans Oracle');
-  });
+  }, 300_000);
 });

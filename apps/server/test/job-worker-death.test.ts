@@ -120,5 +120,5 @@ describe('a worker killed in the middle of an import', () => {
       .where(eq(prestations.bpuTemplateId, template));
     expect(written).toEqual([{ rows: 20_000, codes: 20_000 }]);
     expect(await countRows(testApp.db, tasks, and(eq(tasks.status, 'PROCESSING')))).toBe(0);
-  });
+  }, 300_000);
 });

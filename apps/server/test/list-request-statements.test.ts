@@ -60,7 +60,7 @@ describe('a list request', () => {
       const statements = await statementsOf('/api/orders', { ...query, filter });
       expect(statements, filter).not.toContain('TRANSACTION');
       expect(
-        statements.filter((statement) => /order_node_summaries/.test(statement)),
+        statements.filter((statement) => /order_node_(summaries|rollups)/.test(statement)),
         filter,
       ).toHaveLength(1);
     }

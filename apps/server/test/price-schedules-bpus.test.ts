@@ -376,5 +376,5 @@ describe('BPU CSV', () => {
       )) as unknown as { rows: { cost: string }[] }
     ).rows;
     expect(first?.cost).toBe('1.00');
-  });
+  }, 300_000);
 });

@@ -106,6 +106,12 @@ export type StoredTotals = {
   count: SQL;
   /** Per summable column: its sum over the rows a summary row stands for. */
   columns: Record<string, SQL>;
+  /**
+   * The same summary rolled up over the scope's keys (the node summaries per node and stripe of projects), with
+   * the alias, count and columns of `from`: read instead of `from` when `applies` (a caller whose scope narrows
+   * nothing) and no narrowing of the request reads the scope's keys (`Narrowing.storedUnscoped`).
+   */
+  rollUp?: { from: SQL; applies: (principal: Principal | null) => boolean };
 };
 
 export type Row = Record<string, unknown>;

@@ -162,7 +162,7 @@ export function keysetPlan(
     offset: offset - (from?.position ?? 0),
     keys: keyColumns,
   });
-  const stored = storedFor(definition, query);
+  const stored = storedFor(definition, query, principal);
   let count: SQL;
   if (stored || !from) {
     count = buildListStatements(definition, query, principal, settings.countCap).count;

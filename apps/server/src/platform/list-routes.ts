@@ -6,7 +6,7 @@ import type { Database } from '../db/client.js';
 import { type AccessRule, principalOf } from './access.js';
 import { sendCsv } from './csv-export.js';
 import { badRequest, notFound } from './errors.js';
-import { isInScope, type ListDefinition, parseListQuery, runList } from './list-engine.js';
+import { isInScope, type ListDefinition, parseListQuery, runList, type StoredTotals } from './list-engine.js';
 import type { Principal } from './principal.js';
 
 const selectedIdsSchema = z
@@ -53,7 +53,7 @@ export type WorkItemList = {
     principal: Principal,
     filter: WorkflowFilter,
     options: { stored: boolean },
-  ): Promise<{ condition: SQL | undefined; stored?: SQL | undefined }>;
+  ): Promise<{ condition: SQL | undefined; stored?: SQL | undefined; storedUnscoped?: boolean }>;
 };
 
 /**
@@ -83,8 +83,11 @@ type ListOptions = ListChoice & {
 
 type Resolve = (request: FastifyRequest, wire: Record<string, unknown>) => Promise<Resolved>;
 
-/** A condition on a list's rows, and the same condition on its stored summary's rows when it can be written there. */
-type Narrowing = { condition: SQL; stored?: SQL };
+/**
+ * A condition on a list's rows, and the same condition on its stored summary's rows when it can be written there;
+ * `storedUnscoped` when that one reads no scope key of the summary, so that its roll-up can serve it too.
+ */
+type Narrowing = { condition: SQL; stored?: SQL; storedUnscoped?: boolean };
 
 /** The conjunction of one or more conditions (the condition itself when alone). */
 function allOf([first, ...others]: SQL[]): SQL {
@@ -103,13 +106,17 @@ function narrowed(definition: ListDefinition, narrowings: Narrowing[]): ListDefi
   const condition = allOf(narrowings.map((narrowing) => narrowing.condition));
   const stored = definition.stored;
   const storedConditions = narrowings.flatMap((narrowing) => (narrowing.stored ? [narrowing.stored] : []));
+  // the roll-up has no scope key: it serves the narrowed list only when no narrowing reads one
+  const keepsRollUp = narrowings.every((narrowing) => narrowing.storedUnscoped);
+  const narrowedStored = ({ rollUp, ...summary }: StoredTotals): StoredTotals => ({
+    ...summary,
+    ...(rollUp && keepsRollUp ? { rollUp } : {}),
+    where: (principal) => sql`(${summary.where(principal)}) AND (${allOf(storedConditions)})`,
+  });
   return {
     ...definition,
     where: definition.where ? sql`(${definition.where}) AND (${condition})` : condition,
-    stored:
-      stored && storedConditions.length === narrowings.length
-        ? { ...stored, where: (principal) => sql`(${stored.where(principal)}) AND (${allOf(storedConditions)})` }
-        : undefined,
+    stored: stored && storedConditions.length === narrowings.length ? narrowedStored(stored) : undefined,
   };
 }
 
@@ -143,11 +150,11 @@ function resolverOf(options: ListOptions): Resolve {
     }
     if (workItems && filtered) {
       const principal = principalOf(request);
-      const { condition, stored } = await workItems.narrowing(principal, filtered.filter, {
+      const { condition, stored, storedUnscoped } = await workItems.narrowing(principal, filtered.filter, {
         stored: definition.stored !== undefined,
       });
       if (condition) {
-        narrowings.push({ condition, stored });
+        narrowings.push({ condition, stored, storedUnscoped });
       }
     }
     return { definition: narrowed(definition, narrowings), wire };

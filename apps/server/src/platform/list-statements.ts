@@ -94,7 +94,7 @@ export function buildListStatements(
   const where = buildWhere(definition, query, principal);
   const orderBy = buildOrderBy(definition, query.sort);
   const countLimit = countLimitOf(query, countCap);
-  const stored = storedFor(definition, query);
+  const stored = storedFor(definition, query, principal);
   return {
     page: buildPageStatement(definition, query, { where, orderBy, limit: query.size, offset: query.page * query.size }),
     countLimit,
@@ -115,7 +115,7 @@ export function buildStoredCountAndTotals(
   query: Pick<ListQuery, 'filters'>,
   principal: Principal | null,
 ): SQL | undefined {
-  const stored = storedFor(definition, query);
+  const stored = storedFor(definition, query, principal);
   if (!stored) {
     return undefined;
   }
@@ -135,7 +135,7 @@ export function buildTotalsStatement(
   if (summable.length === 0) {
     return undefined;
   }
-  const stored = storedFor(definition, query);
+  const stored = storedFor(definition, query, principal);
   if (stored) {
     return sql`SELECT ${sql.join(
       summable.map(([name]) => sql`coalesce(sum(${stored.columns[name]}), 0)::text AS ${sql.identifier(name)}`),

@@ -113,7 +113,7 @@ export async function runListTotals(
     cache = new Map();
     totalsCaches.set(db, cache);
   }
-  if (storedFor(definition, query)) {
+  if (storedFor(definition, query, principal)) {
     // summed ahead: a few thousand summary rows, read like a page (no slot to wait for, no timeout to set in
     // a transaction of its own: five statements for one)
     return (await computeTotals(db, statement, names, 0)).reply;

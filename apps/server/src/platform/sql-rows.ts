@@ -27,3 +27,18 @@ export function idList(ids: readonly number[]): SQL {
  * one per field of the row, no other; the query's declared result (`Promise<Row[]>`) checks their types.
  */
 export type SelectionOf<Row> = { [Key in keyof Row]-?: unknown };
+
+/**
+ * The distinct values of a key column on some rows of a table, e.g. the orders of some attachments
+ * (`referencedIds(tx, 'attachments', 'order_id', attachmentIds)`); none for no rows.
+ */
+export async function referencedIds(db: Database, table: string, column: string, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT ${sql.identifier(column)} AS id FROM ${sql.identifier(table)} WHERE id IN (${idList(ids)})`,
+  );
+  return rows.map((row) => row.id);
+}

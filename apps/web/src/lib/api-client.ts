@@ -12,6 +12,12 @@ export class ApiError extends Error {
   }
 }
 
+/** What a create answers: whether it saved, and the new record's id. */
+export type CreateReply = { success: boolean; id: number };
+
+/** What an update answers: the saved record too, when the server sends it back. */
+export type UpdateReply<Saved> = CreateReply & { record?: Saved };
+
 export type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;

@@ -145,6 +145,23 @@ export const attachmentNodeSummaries = pgTable(
   (table) => [primaryKey({ name: 'attachment_node_summaries_pkey', columns: [table.nodeId, table.projectId, table.agencyId] })],
 );
 
+/**
+ * `attachment_node_summaries` rolled up per node and stripe of projects (`project_id % 16`), for a caller whose
+ * scope narrows nothing (migration 0058, docs/decisions.md "Node roll-ups").
+ */
+export const attachmentNodeRollups = pgTable(
+  'attachment_node_rollups',
+  {
+    nodeId: integer('node_id').notNull(),
+    stripe: integer('stripe').notNull(),
+    attachments: bigint('attachments', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+    rg: numeric('rg').notNull(),
+    depositUsed: numeric('deposit_used').notNull(),
+  },
+  (table) => [primaryKey({ name: 'attachment_node_rollups_pkey', columns: [table.nodeId, table.stripe] })],
+);
+
 /** What a validated attachment consumed of each deposit (the deposit's "attachements" map). */
 export const attachmentDeposits = pgTable(
   'attachment_deposits',

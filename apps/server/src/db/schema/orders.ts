@@ -195,6 +195,23 @@ export const orderNodeSummaries = pgTable(
   (table) => [primaryKey({ name: 'order_node_summaries_pkey', columns: [table.nodeId, table.projectId, table.agencyId] })],
 );
 
+/**
+ * `order_node_summaries` rolled up per node and stripe of projects (`project_id % 16`): what a caller whose scope
+ * narrows nothing reads (a few hundred rows instead of every node, project and agency). Kept by statement triggers
+ * on the summaries (migration 0058, docs/decisions.md "Node roll-ups").
+ */
+export const orderNodeRollups = pgTable(
+  'order_node_rollups',
+  {
+    nodeId: integer('node_id').notNull(),
+    stripe: integer('stripe').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    total: numeric('total').notNull(),
+    totalTtc: numeric('total_ttc').notNull(),
+  },
+  (table) => [primaryKey({ name: 'order_node_rollups_pkey', columns: [table.nodeId, table.stripe] })],
+);
+
 /** The prestations of an order: quantity in steps of 0.5, the unit price snapshot, the line total to the cent. */
 export const orderLines = pgTable(
   'order_lines',

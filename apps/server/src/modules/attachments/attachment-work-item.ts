@@ -22,7 +22,13 @@ export const attachmentWorkItem: WorkItemKind = {
     from: sql`attachments att LEFT JOIN orders o ON o.id = att.order_id`,
     alias: 'att',
     scopeAlias: 'o',
-    summary: { from: sql`attachment_node_summaries ans`, alias: 'ans', count: sql`ans.attachments`, amount: sql`ans.amount` },
+    summary: {
+      from: sql`attachment_node_summaries ans`,
+      alias: 'ans',
+      count: sql`ans.attachments`,
+      amount: sql`ans.amount`,
+      rollUp: sql`attachment_node_rollups ans`,
+    },
   }),
   ...parts.item(sql`watt.reference`, sql`watt.amount`),
   columns: (entityId) => ({

@@ -124,5 +124,10 @@ export const attachmentList = defineList({
         : undefined;
       return scope ? sql`ans.attachments <> 0 AND ${scope}` : sql`ans.attachments <> 0`;
     },
+    rollUp: {
+      from: sql`attachment_node_rollups ans`,
+      applies: (principal) =>
+        !principal || attachmentScope(principal, { projectId: sql`ans.project_id`, agencyId: sql`ans.agency_id` }) === undefined,
+    },
   },
 });

@@ -64,6 +64,17 @@ export function createAttachmentService(database: Database) {
     return row;
   }
 
+  /** The audit row of a change to an attachment: as it was when locked (`before`), and as it is now. */
+  async function auditChange(tx: Database, context: AuditContext, action: 'update' | 'import', before: { id: number }) {
+    await recordAudit(tx, context, {
+      entity: ATTACHMENT_ENTITY,
+      entityId: before.id,
+      action,
+      before,
+      after: await find(tx, before.id),
+    });
+  }
+
   /** The row locked for a change, with its node; 404 when unknown. */
   async function lockForChange(tx: Database, id: number) {
     const [locked] = await tx.select({ id: attachments.id }).from(attachments).where(eq(attachments.id, id)).for('update');
@@ -239,13 +250,7 @@ export function createAttachmentService(database: Database) {
         isDgd: input.isDGD,
       });
       await changeLines(tx, id, nodeCode, input.prestationAttachements);
-      await recordAudit(tx, context, {
-        entity: ATTACHMENT_ENTITY,
-        entityId: id,
-        action: 'update',
-        before,
-        after: await find(tx, id),
-      });
+      await auditChange(tx, context, 'update', before);
     });
     return get(id, principal);
   }
@@ -264,13 +269,7 @@ export function createAttachmentService(database: Database) {
         .update(attachments)
         .set({ version: sql`${attachments.version} + 1`, updatedAt: sql`now()` })
         .where(eq(attachments.id, id));
-      await recordAudit(tx, context, {
-        entity: ATTACHMENT_ENTITY,
-        entityId: id,
-        action: 'import',
-        before,
-        after: await find(tx, id),
-      });
+      await auditChange(tx, context, 'import', before);
     });
     // thousands of lines written at once: without fresh statistics the attachment's detail and lines were
     // planned as on a nearly empty table (minutes instead of a second over 20,000 lines)
@@ -315,13 +314,7 @@ export function createAttachmentService(database: Database) {
         .set({ rgReleaseDate: input.releaseDate, version: sql`${attachments.version} + 1`, updatedAt: sql`now()` })
         .where(eq(attachments.id, id));
       await refreshOrderFigures(tx, [before.orderId]);
-      await recordAudit(tx, context, {
-        entity: ATTACHMENT_ENTITY,
-        entityId: id,
-        action: 'update',
-        before,
-        after: await find(tx, id),
-      });
+      await auditChange(tx, context, 'update', before);
     });
     return get(id, principal);
   }

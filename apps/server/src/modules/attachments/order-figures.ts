@@ -1,7 +1,7 @@
 import { ATTACHMENT_ENTITY } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { idList, rowsOf } from '../../platform/sql-rows.js';
+import { idList, referencedIds, rowsOf } from '../../platform/sql-rows.js';
 import { refreshEveryMarketFigures, refreshMarketFigures, refreshMarketFiguresOfOrders } from '../orders/index.js';
 import { refreshAttachmentNodeSummaries } from './attachment-node-summaries.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
@@ -112,17 +112,7 @@ export async function refreshOrderFigures(
 
 /** `refreshOrderFigures` for the orders of these attachments. */
 export async function refreshOrderFiguresOfAttachments(tx: Database, attachmentIds: readonly number[]): Promise<void> {
-  if (attachmentIds.length === 0) {
-    return;
-  }
-  const rows = await rowsOf<{ orderId: number }>(
-    tx,
-    sql`SELECT DISTINCT order_id AS "orderId" FROM attachments WHERE id IN (${idList(attachmentIds)})`,
-  );
-  await refreshOrderFigures(
-    tx,
-    rows.map((row) => row.orderId),
-  );
+  await refreshOrderFigures(tx, await referencedIds(tx, 'attachments', 'order_id', attachmentIds));
 }
 
 /**

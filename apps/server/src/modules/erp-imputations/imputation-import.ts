@@ -5,13 +5,8 @@ import type { Database } from '../../db/client.js';
 import { imputations, oracleImputations } from '../../db/schema/index.js';
 import { ANALYZE_AFTER_ROWS, analyze } from '../../db/statistics.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
-import {
-  assertHeader,
-  IMPORT_BATCH_LINES,
-  type ImportProgress,
-  importRefused,
-  type ParsedCsv,
-} from '../price-schedules/index.js';
+import type { ImportProgress } from '../../platform/jobs/import-job.js';
+import { assertHeader, IMPORT_BATCH_LINES, importRefused, type ParsedCsv } from '../price-schedules/index.js';
 
 const MAX_LENGTH = 100;
 

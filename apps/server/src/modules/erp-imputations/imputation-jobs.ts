@@ -3,10 +3,10 @@ import type { Database } from '../../db/client.js';
 import type { Erp } from '../../integrations/erp/erp.port.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { HttpError } from '../../platform/errors.js';
+import { fileImportJob } from '../../platform/jobs/import-job.js';
 import { jobAuditContext, jobAuditSchema } from '../../platform/jobs/job-requests.js';
 import type { JobKind, RetryPolicy } from '../../platform/jobs/job-types.js';
 import type { PrincipalLoader } from '../../platform/principal.js';
-import { progressText } from '../price-schedules/index.js';
 import { type BindCounts, bindOrders, ordersToSend } from './imputation-binding.js';
 import { importedImputationSchema, saveImportedImputations } from './imputation-import.js';
 import { type ImputationSyncCounts, syncImputations } from './imputation-sync.js';
@@ -28,22 +28,14 @@ export function imputationImportJob(
   database: Database,
   principals: PrincipalLoader,
 ): JobKind<z.infer<typeof importPayload>, { created: number; updated: number }> {
-  return {
+  return fileImportJob(principals, {
     name: 'oracle-imputation-import',
     payload: importPayload,
     retry: STEP_RETRY,
-    async handler({ rows, audit }, context) {
-      await context.log('Lecture du fichier', `${rows.length} imputation(s) à importer`);
-      const counts = await saveImportedImputations(
-        database,
-        rows,
-        await jobAuditContext(principals, context, audit),
-        (done, total) => context.log('Progression', progressText(done, total)),
-      );
-      await context.log('Imputations importées', `${counts.created} créée(s), ${counts.updated} mise(s) à jour`);
-      return counts;
-    },
-  };
+    reading: ({ rows }) => `${rows.length} imputation(s) à importer`,
+    write: ({ rows }, audit, progress) => saveImportedImputations(database, rows, audit, progress),
+    written: (counts) => ['Imputations importées', `${counts.created} créée(s), ${counts.updated} mise(s) à jour`],
+  });
 }
 
 /** Step 2: the ERP project and task of every imputation, a progress event every few projects. */

@@ -1,7 +1,7 @@
 import { BUDGET_ORDERED_NODES } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { idList, rowsOf } from '../../platform/sql-rows.js';
+import { idList, referencedIds } from '../../platform/sql-rows.js';
 import { nodeCodesSql } from '../workflow/index.js';
 import { refreshOrderSummaries } from './order-summaries.js';
 import { ORDER_ENTITY } from './orders.lists.js';
@@ -50,17 +50,7 @@ export async function refreshMarketFigures(tx: Database, marketIds: readonly num
 
 /** `refreshMarketFigures` for the markets of these orders. */
 export async function refreshMarketFiguresOfOrders(tx: Database, orderIds: readonly number[]): Promise<void> {
-  if (orderIds.length === 0) {
-    return;
-  }
-  const rows = await rowsOf<{ marketId: number }>(
-    tx,
-    sql`SELECT DISTINCT market_id AS "marketId" FROM orders WHERE id IN (${idList(orderIds)})`,
-  );
-  await refreshMarketFigures(
-    tx,
-    rows.map((row) => row.marketId),
-  );
+  await refreshMarketFigures(tx, await referencedIds(tx, 'orders', 'market_id', orderIds));
 }
 
 /** The order's ordered amount: its total while its token stands on os_validated or os_closed, else 0. */

@@ -15,7 +15,13 @@ export const orderWorkItem: WorkItemKind = {
     alias: 'o',
     scopeAlias: 'o',
     amount: sql`o.total`,
-    summary: { from: sql`order_node_summaries ons`, alias: 'ons', count: sql`ons.orders`, amount: sql`ons.total` },
+    summary: {
+      from: sql`order_node_summaries ons`,
+      alias: 'ons',
+      count: sql`ons.orders`,
+      amount: sql`ons.total`,
+      rollUp: sql`order_node_rollups ons`,
+    },
   }),
   ...parts.item(sql`wo.reference`, sql`wo.total`),
   columns: (entityId) => ({

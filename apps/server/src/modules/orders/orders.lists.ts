@@ -108,5 +108,10 @@ export const orderList = defineList<OrderRow>({
         : undefined;
       return scope ? sql`ons.orders <> 0 AND ${scope}` : sql`ons.orders <> 0`;
     },
+    rollUp: {
+      from: sql`order_node_rollups ons`,
+      applies: (principal) =>
+        !principal || orderScope(principal, { projectId: sql`ons.project_id`, agencyId: sql`ons.agency_id` }) === undefined,
+    },
   },
 });

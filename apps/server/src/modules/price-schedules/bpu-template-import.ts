@@ -5,6 +5,7 @@ import { bpuTemplates, categories, prestationReferences, prestations, prestation
 import { ANALYZE_AFTER_ROWS, analyze } from '../../db/statistics.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
 import { notFound } from '../../platform/errors.js';
+import type { ImportProgress } from '../../platform/jobs/import-job.js';
 import { normalizeName } from './category-merge.js';
 import { assertHeader, importRefused, type ParsedCsv } from './csv-import.js';
 
@@ -117,9 +118,6 @@ function changed(current: PrestationValues, next: PrestationValues): boolean {
 
 /** Lines written per transaction: a 20,000-line file is 20 short transactions, each reported. */
 export const IMPORT_BATCH_LINES = 1_000;
-
-/** Told after each batch is committed: lines written so far, and the file's total. */
-export type ImportProgress = (done: number, total: number) => Promise<void>;
 
 /** One import of a template at a time; rows pointing at the template (their key share) do not wait. */
 async function lockTemplate(transaction: Database, templateId: number): Promise<void> {

@@ -29,23 +29,56 @@ function stepColumns(): Record<string, ListColumn> {
 }
 
 /**
- * GET /dashboard/orderstovalidate: the orders `haveToDo` keeps (the workflow engine's `workItemFilter` on
- * `o.id`, which holds the scope, the forward transitions and the delegations), longest waiting first;
- * counted and totalled from the node summary's rows when `stored` gives the same condition on them.
+ * A dashboard list of the items of one kind that `haveToDo` keeps (the workflow engine's `workItemFilter` on
+ * the item's id, which holds the scope, the forward transitions and the delegations), longest waiting first:
+ * the item's own columns, then its token's step (`tok`, `tn`, joined here) with the agency (`a`) and project
+ * (`p`) that `joins` bring.
+ */
+function toValidateList(
+  haveToDo: SQL,
+  list: {
+    name: string;
+    /** The item's table with its alias, its workflow object and its id column. */
+    table: SQL;
+    item: string;
+    itemId: SQL;
+    joins: SQL;
+    countFrom?: SQL;
+    columns: Record<string, ListColumn>;
+    stored?: StoredTotals | undefined;
+  },
+): ListDefinition {
+  return defineList({
+    ...(list.stored ? { stored: list.stored } : {}),
+    name: list.name,
+    from: sql`${list.table}
+      JOIN workflow_tokens tok ON tok.entity_name = ${list.item} AND tok.entity_id = ${list.itemId}
+      JOIN workflow_nodes tn ON tn.id = tok.node_id
+      ${list.joins}`,
+    ...(list.countFrom ? { countFrom: list.countFrom } : {}),
+    idColumn: 'id',
+    columns: { ...list.columns, ...stepColumns() },
+    defaultSort: { column: 'since', direction: 'asc' },
+    where: haveToDo,
+  });
+}
+
+/**
+ * GET /dashboard/orderstovalidate: the orders `haveToDo` keeps (on `o.id`), longest waiting first; counted
+ * and totalled from the node summary's rows when `stored` gives the same condition on them.
  */
 export function ordersToValidateList(haveToDo: SQL, stored?: StoredTotals): ListDefinition {
-  return defineList({
-    ...(stored ? { stored } : {}),
+  return toValidateList(haveToDo, {
+    stored,
     name: 'dashboard-orders-to-validate',
-    from: sql`orders o
-      JOIN workflow_tokens tok ON tok.entity_name = ${ORDER_ITEM} AND tok.entity_id = o.id
-      JOIN workflow_nodes tn ON tn.id = tok.node_id
-      JOIN markets m ON m.id = o.market_id
+    table: sql`orders o`,
+    item: ORDER_ITEM,
+    itemId: sql`o.id`,
+    joins: sql`JOIN markets m ON m.id = o.market_id
       JOIN agencies a ON a.id = o.agency_id
       JOIN projects p ON p.id = o.project_id`,
     // My tasks reads the order alone (its stored node and scope): counted without the joins
     countFrom: sql`orders o`,
-    idColumn: 'id',
     columns: {
       id: { sql: sql`o.id`, kind: 'id', label: 'ID' },
       reference: { sql: sql`o.reference`, kind: 'text', label: 'Référence' },
@@ -53,31 +86,24 @@ export function ordersToValidateList(haveToDo: SQL, stored?: StoredTotals): List
       marketId: { sql: sql`m.id`, kind: 'id', label: 'Marché (id)', joined: true },
       marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Marché', joined: true },
       amount: { sql: sql`o.total`, kind: 'money', label: 'Montant (€ HT)', summable: true },
-      ...stepColumns(),
     },
-    defaultSort: { column: 'since', direction: 'asc' },
-    where: haveToDo,
   });
 }
 
 /** GET /dashboard/marketstovalidate: the subcontractor markets `haveToDo` keeps, longest waiting first. */
 export function marketsToValidateList(haveToDo: SQL): ListDefinition {
-  return defineList({
+  return toValidateList(haveToDo, {
     name: 'dashboard-markets-to-validate',
-    from: sql`markets m
-      JOIN workflow_tokens tok ON tok.entity_name = ${MARKET_ITEM} AND tok.entity_id = m.id
-      JOIN workflow_nodes tn ON tn.id = tok.node_id
-      JOIN agencies a ON a.id = m.agency_id
+    table: sql`markets m`,
+    item: MARKET_ITEM,
+    itemId: sql`m.id`,
+    joins: sql`JOIN agencies a ON a.id = m.agency_id
       JOIN projects p ON p.id = m.project_id`,
-    idColumn: 'id',
     columns: {
       id: { sql: sql`m.id`, kind: 'id', label: 'ID' },
       edifice: { sql: sql`m.edifice`, kind: 'text', label: 'Code Edifice' },
       amount: { sql: sql`m.max_amount_dc4`, kind: 'money', label: 'Montant max DC4', summable: true },
-      ...stepColumns(),
     },
-    defaultSort: { column: 'since', direction: 'asc' },
-    where: haveToDo,
   });
 }
 
@@ -87,13 +113,13 @@ export function marketsToValidateList(haveToDo: SQL): ListDefinition {
  * totalled from the node summary's rows when `stored` gives the same condition on them.
  */
 export function attachmentsToValidateList(haveToDo: SQL, stored?: StoredTotals): ListDefinition {
-  return defineList({
-    ...(stored ? { stored } : {}),
+  return toValidateList(haveToDo, {
+    stored,
     name: 'dashboard-attachments-to-validate',
-    from: sql`attachments att
-      JOIN workflow_tokens tok ON tok.entity_name = ${ATTACHMENT_ITEM} AND tok.entity_id = att.id
-      JOIN workflow_nodes tn ON tn.id = tok.node_id
-      JOIN orders o ON o.id = att.order_id
+    table: sql`attachments att`,
+    item: ATTACHMENT_ITEM,
+    itemId: sql`att.id`,
+    joins: sql`JOIN orders o ON o.id = att.order_id
       JOIN markets m ON m.id = o.market_id
       JOIN agencies a ON a.id = o.agency_id
       JOIN projects p ON p.id = o.project_id`,
@@ -101,7 +127,6 @@ export function attachmentsToValidateList(haveToDo: SQL, stored?: StoredTotals):
     // a LEFT JOIN on the order's key (order_id is a NOT NULL foreign key: the same rows), which PostgreSQL
     // drops when no scope reads the order
     countFrom: sql`attachments att LEFT JOIN orders o ON o.id = att.order_id`,
-    idColumn: 'id',
     columns: {
       id: { sql: sql`att.id`, kind: 'id', label: 'ID' },
       reference: { sql: sql`att.reference`, kind: 'text', label: 'Référence' },
@@ -111,9 +136,6 @@ export function attachmentsToValidateList(haveToDo: SQL, stored?: StoredTotals):
       marketId: { sql: sql`m.id`, kind: 'id', label: 'Marché (id)', joined: true },
       marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Marché', joined: true },
       amount: { sql: sql`att.amount`, kind: 'money', label: 'Montant (€ HT)', summable: true },
-      ...stepColumns(),
     },
-    defaultSort: { column: 'since', direction: 'asc' },
-    where: haveToDo,
   });
 }

@@ -50,7 +50,7 @@ export function workItemParts(entity: EntityCode, rule: ProjectAgencyScope, sour
       alias: string;
       scopeAlias: string;
       amount?: SQL;
-      summary: { from: SQL; alias: string; count: SQL; amount: SQL };
+      summary: { from: SQL; alias: string; count: SQL; amount: SQL; rollUp?: SQL };
     }): Pick<WorkItemKind, 'nodeColumn' | 'row'> => ({
       nodeColumn: { table: source.table, column: 'wf_node_id' },
       row: {
@@ -64,6 +64,7 @@ export function workItemParts(entity: EntityCode, rule: ProjectAgencyScope, sour
           scope: (principal) => scopeOn(principal, row.summary.alias),
           count: row.summary.count,
           amount: row.summary.amount,
+          ...(row.summary.rollUp ? { rollUp: row.summary.rollUp } : {}),
         },
       },
     }),

@@ -6,7 +6,7 @@ import { rowsOf } from '../../platform/sql-rows.js';
 import { listNodes, visibleNodeIds } from './workflow-catalogue.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
-import { storedKind, storedNodeRow, type WorkflowRegistry } from './workflow-registry.js';
+import { storedKind, storedNodeRow, summaryFrom, type WorkflowRegistry } from './workflow-registry.js';
 
 const ORDER_ENTITY = 'order';
 
@@ -153,7 +153,7 @@ async function summaryCounts(
     db,
     nodeIds,
     {
-      from: summary.from,
+      from: summaryFrom(summary, actors),
       node: summary.node,
       count: summary.count,
       all: summary.scope(self.principal),
@@ -334,7 +334,7 @@ async function runningOrders(db: Database, registry: WorkflowRegistry, actors: R
       ...(summary
         ? {
             stored: {
-              from: summary.from,
+              from: summaryFrom(summary, [{ principal: self }]),
               count: summary.count,
               columns: {},
               where: () => sql`${nodeIn(summary.node, nodeIds)}${summed ? sql` AND ${summed}` : sql``}`,
@@ -405,7 +405,7 @@ export async function runningOrdersAmount(
       db,
       sql`SELECT coalesce(sum(${summary.count}), 0)::bigint::text AS total,
           coalesce(sum(${summary.amount}), 0)::numeric(16, 2)::text AS amount
-        FROM ${summary.from} WHERE ${nodeIn(summary.node, await runningNodeIds(db))}${scope ? sql` AND ${scope}` : sql``}`,
+        FROM ${summaryFrom(summary, [{ principal: self }])} WHERE ${nodeIn(summary.node, await runningNodeIds(db))}${scope ? sql` AND ${scope}` : sql``}`,
     );
     return { count: Number(row?.total ?? 0), amount: row?.amount ?? '0.00' };
   }

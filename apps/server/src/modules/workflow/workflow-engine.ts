@@ -18,7 +18,7 @@ import { refusalCommentGuard } from './workflow-guards.js';
 import { type MoveInput, moveToken } from './workflow-move.js';
 import { registerWorkflowNotifications } from './workflow-notifications.js';
 import { availableTransitions, isItemVisible } from './workflow-permissions.js';
-import { createWorkflowRegistry, storedNodeRow, type WorkItemKind } from './workflow-registry.js';
+import { createWorkflowRegistry, storedNodeRow, unscopedOn, type WorkItemKind } from './workflow-registry.js';
 import { startToken } from './workflow-tokens.js';
 
 /**
@@ -161,7 +161,8 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
           const resolved = await actors(principal);
           const condition = rowFilterCondition(registry, resolved, filter, kind.entity, { ...row, callerScoped: true });
           const stored = options.stored ? summaryFilter(resolved, filter, kind.entity, { callerScoped: true }) : undefined;
-          return { condition, stored };
+          const summary = kind.row?.summary;
+          return { condition, stored, storedUnscoped: summary !== undefined && unscopedOn(summary, resolved) };
         },
       };
     },

@@ -5,7 +5,7 @@ import { defineList, type ListDefinition, type StoredTotals } from '../../platfo
 import { rowsOf, statementKey } from '../../platform/sql-rows.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, nodeRowFilter, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
-import { type StoredKind, storedKind, storedNodeRow, type WorkflowRegistry } from './workflow-registry.js';
+import { type StoredKind, storedKind, storedNodeRow, summaryFrom, type WorkflowRegistry } from './workflow-registry.js';
 
 function labelColumn(registry: WorkflowRegistry): SQL {
   const labelled = registry.kinds().filter((kind) => kind.label);
@@ -62,7 +62,7 @@ function summedOnNode(
   });
   const onNode = sql`${summary.node} = ${nodeId}`;
   const where = condition ? sql`${onNode} AND ${condition}` : onNode;
-  return { from: summary.from, count: summary.count, columns: {}, where: () => where };
+  return { from: summaryFrom(summary, actors), count: summary.count, columns: {}, where: () => where };
 }
 
 /**
@@ -180,7 +180,7 @@ export async function workflowNodeCounts(
     const scope = summary.scope(self);
     const rows = await rowsOf<{ node_id: number; total: string }>(
       db,
-      sql`SELECT ${summary.node} AS node_id, sum(${summary.count})::bigint::text AS total FROM ${summary.from}
+      sql`SELECT ${summary.node} AS node_id, sum(${summary.count})::bigint::text AS total FROM ${summaryFrom(summary, [{ principal: self }])}
         WHERE ${nodeIn(summary.node, nodeIds)}${scope ? sql` AND ${scope}` : sql``} GROUP BY 1`,
     );
     return new Map(rows.filter((row) => Number(row.total) !== 0).map((row) => [Number(row.node_id), Number(row.total)]));

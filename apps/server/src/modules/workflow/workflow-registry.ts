@@ -88,7 +88,22 @@ export type NodeSummary = {
   count: SQL;
   /** The sum of their `amount`. */
   amount: SQL;
+  /**
+   * The summary rolled up over its scope keys (per node and stripe of projects), with the alias and columns of
+   * `from` but the scope's: read for profiles whose scope narrows nothing (`summaryFrom`).
+   */
+  rollUp?: SQL;
 };
+
+/** Whether none of these profiles' scopes narrows the summary's rows (their conditions read only its node). */
+export function unscopedOn(summary: NodeSummary, actors: readonly { principal: Principal }[]): boolean {
+  return actors.every((actor) => summary.scope(actor.principal) === undefined);
+}
+
+/** The summary's rows these profiles read: its roll-up when none of their scopes narrows it, else the summary. */
+export function summaryFrom(summary: NodeSummary, actors: readonly { principal: Principal }[]): SQL {
+  return summary.rollUp && unscopedOn(summary, actors) ? summary.rollUp : summary.from;
+}
 
 /** Which moves a guard or post-action concerns: every given field must match (none: every move). */
 export type MoveSelector = { workflow?: string; transition?: string; toNode?: string };

@@ -8,7 +8,7 @@ import type {
   ListReply,
 } from '@isf/contract';
 import { listQueryKey } from '../../components/data-table/use-list-controller';
-import { api } from '../../lib/api-client';
+import { api, type CreateReply, type UpdateReply } from '../../lib/api-client';
 
 /** Agency status (spec 3 §4): 1 fine, 2 warning, 3 error. */
 export type AgencyStatus = AgencyLegalStatus;
@@ -42,9 +42,6 @@ export type AgencyUser = { id: number; uid: string; name: string; mail: string |
 export type AgencyCreate = ReturnType<typeof agencyCreateSchema.parse>;
 export type AgencyUpdate = ReturnType<typeof agencyUpdateSchema.parse>;
 
-type Reply = { success: boolean; id: number };
-type UpdateReply = { success: boolean; id: number; record?: Omit<AgencyRecord, 'company'> };
-
 export const AGENCY_LIST_PATH = '/agencies';
 export const AGENCY_CSV_PATH = '/agency/csv';
 
@@ -69,12 +66,12 @@ export function fetchAgency(id: number): Promise<AgencyRecord> {
   return api.get<AgencyRecord>(`/agency/${id}`);
 }
 
-export function createAgency(payload: AgencyCreate): Promise<Reply> {
-  return api.post<Reply>('/agency/create', payload);
+export function createAgency(payload: AgencyCreate): Promise<CreateReply> {
+  return api.post<CreateReply>('/agency/create', payload);
 }
 
-export function updateAgency(id: number, payload: AgencyUpdate): Promise<UpdateReply> {
-  return api.put<UpdateReply>(`/agency/${id}`, payload);
+export function updateAgency(id: number, payload: AgencyUpdate): Promise<UpdateReply<Omit<AgencyRecord, 'company'>>> {
+  return api.put<UpdateReply<Omit<AgencyRecord, 'company'>>>(`/agency/${id}`, payload);
 }
 
 export function deleteAgency(id: number): Promise<{ success: boolean }> {

@@ -53,7 +53,7 @@ async function pickOrder() {
   const dialogs = screen.getAllByRole('dialog');
   fireEvent.click(await within(dialogs[dialogs.length - 1] as HTMLElement).findByText('AQF-M2025-2026-00001'));
   await waitFor(() =>
-    expect((screen.getByLabelText('Commande') as HTMLInputElement).value).toBe('AQF-M2025-2026-00001 – Raccordement lotissement'),
+    expect((screen.getByLabelText('Commande') as HTMLInputElement).value).toBe('AQF-M2025-2026-00001 — Raccordement lotissement'),
   );
 }
 

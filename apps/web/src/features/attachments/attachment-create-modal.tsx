@@ -13,6 +13,7 @@ import { FormModal } from '../../components/form/form-modal';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import { Picker, type PickerValue } from '../../components/picker/picker';
 import { useAuth } from '../../lib/auth-store';
+import { codeAndName } from '../../lib/code-and-name';
 import { getFeedback } from '../../lib/feedback';
 import { ATTACHMENT_LIST_PATH, ORDER_LIST_PATH } from '../../lib/list-paths';
 import { ATTACHMENT_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
@@ -101,7 +102,7 @@ export function AttachmentCreateModal({ open, onClose, orderId, onCreated }: Att
               { key: 'marketEdifice', title: t('orderList.market') },
               { key: 'projectName', title: t('orderList.project') },
             ]}
-            toValue={(row) => ({ id: row.id, label: `${row.reference} – ${row.name}` })}
+            toValue={(row) => ({ id: row.id, label: codeAndName(row.reference, row.name) })}
           />
         </Form.Item>
       ) : null}

@@ -57,7 +57,7 @@ describe('AttachmentDetailPage', { timeout: 30_000 }, () => {
     show();
     expect(await screen.findByRole('heading', { name: /Attachement AQF-M2025-2026-00001-A002/ })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Informations', 'Prestations']);
-    expect(screen.getByRole('link', { name: 'AQF-M2025-2026-00001 – Raccordement lotissement' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'AQF-M2025-2026-00001 — Raccordement lotissement' }).getAttribute('href')).toBe(
       '/sst/order/1',
     );
     expect(screen.getByRole('link', { name: 'AQF-M2025' }).getAttribute('href')).toBe('/sst/market/2');

@@ -10,6 +10,7 @@ import { StatementLinks } from '../../components/statement-links';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
 import { WorkflowColumn } from '../../components/workflow-panel/workflow-column';
 import { useAuth } from '../../lib/auth-store';
+import { codeAndName } from '../../lib/code-and-name';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate, formatMoney } from '../../lib/i18n';
 import { MARKET_DETAIL_ROUTE, ORDER_DETAIL_ROUTE } from '../../lib/routes';
@@ -49,7 +50,7 @@ export function AttachmentInformationTab({ attachment, form, onMoved }: Attachme
       label: t('attachmentList.order'),
       children: (
         <EntityLink entity="order" to={`${ORDER_DETAIL_ROUTE}/${attachment.order}`}>
-          {`${attachment.orderReference} – ${attachment.orderName}`}
+          {codeAndName(attachment.orderReference, attachment.orderName)}
         </EntityLink>
       ),
     },

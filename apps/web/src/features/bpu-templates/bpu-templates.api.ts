@@ -1,13 +1,10 @@
 import type { bpuTemplateCreateSchema, bpuTemplateUpdateSchema, ImportReply, PrestationRecord } from '@isf/contract';
-import { api } from '../../lib/api-client';
+import { api, type CreateReply, type UpdateReply } from '../../lib/api-client';
 
 export type BpuTemplateRecord = { id: number; version: number; name: string };
 
 export type BpuTemplateCreate = ReturnType<typeof bpuTemplateCreateSchema.parse>;
 export type BpuTemplateUpdate = ReturnType<typeof bpuTemplateUpdateSchema.parse>;
-
-type Reply = { success: boolean; id: number };
-type UpdateReply = { success: boolean; id: number; record?: BpuTemplateRecord };
 
 export const BPU_TEMPLATE_CSV_PATH = '/bputemplate/csv';
 
@@ -19,12 +16,12 @@ export function fetchBpuTemplate(id: number): Promise<BpuTemplateRecord> {
   return api.get<BpuTemplateRecord>(`/bputemplate/${id}`);
 }
 
-export function createBpuTemplate(payload: BpuTemplateCreate): Promise<Reply> {
-  return api.post<Reply>('/bputemplate', payload);
+export function createBpuTemplate(payload: BpuTemplateCreate): Promise<CreateReply> {
+  return api.post<CreateReply>('/bputemplate', payload);
 }
 
-export function updateBpuTemplate(id: number, payload: BpuTemplateUpdate): Promise<UpdateReply> {
-  return api.put<UpdateReply>(`/bputemplate/${id}`, payload);
+export function updateBpuTemplate(id: number, payload: BpuTemplateUpdate): Promise<UpdateReply<BpuTemplateRecord>> {
+  return api.put<UpdateReply<BpuTemplateRecord>>(`/bputemplate/${id}`, payload);
 }
 
 export function deleteBpuTemplate(id: number): Promise<{ success: boolean }> {

@@ -1,5 +1,5 @@
 import type { BpuPrestationLine, bpuCreateSchema, bpuUpdateSchema, ImportReply } from '@isf/contract';
-import { api } from '../../lib/api-client';
+import { api, type CreateReply, type UpdateReply } from '../../lib/api-client';
 
 export type BpuRecord = {
   id: number;
@@ -13,9 +13,6 @@ export type BpuRecord = {
 
 export type BpuCreate = ReturnType<typeof bpuCreateSchema.parse>;
 export type BpuUpdate = ReturnType<typeof bpuUpdateSchema.parse>;
-
-type Reply = { success: boolean; id: number };
-type UpdateReply = { success: boolean; id: number; record?: BpuRecord };
 
 export const BPU_LIST_PATH = '/bpus';
 export const BPU_CSV_PATH = '/bpu/csv';
@@ -33,12 +30,12 @@ export function fetchBpu(id: number): Promise<BpuRecord> {
   return api.get<BpuRecord>(`/bpu/${id}`);
 }
 
-export function createBpu(payload: BpuCreate): Promise<Reply> {
-  return api.post<Reply>('/bpu', payload);
+export function createBpu(payload: BpuCreate): Promise<CreateReply> {
+  return api.post<CreateReply>('/bpu', payload);
 }
 
-export function updateBpu(id: number, payload: BpuUpdate): Promise<UpdateReply> {
-  return api.put<UpdateReply>(`/bpu/${id}`, payload);
+export function updateBpu(id: number, payload: BpuUpdate): Promise<UpdateReply<BpuRecord>> {
+  return api.put<UpdateReply<BpuRecord>>(`/bpu/${id}`, payload);
 }
 
 export function deleteBpu(id: number): Promise<{ success: boolean }> {

@@ -1,15 +1,12 @@
 import type { CategoryRecord, categoryCreateSchema, categoryUpdateSchema } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, type CreateReply, type UpdateReply } from '../../lib/api-client';
 
 /** A choice of a select: top categories, subcategories, units, ... */
 export type Choice = { id: number; name: string };
 
 export type CategoryCreate = ReturnType<typeof categoryCreateSchema.parse>;
 export type CategoryUpdate = ReturnType<typeof categoryUpdateSchema.parse>;
-
-type Reply = { success: boolean; id: number };
-type UpdateReply = { success: boolean; id: number; record?: CategoryRecord };
 
 export const CATEGORY_LIST_PATH = '/category';
 export const CATEGORY_CSV_PATH = '/category/csv';
@@ -23,12 +20,12 @@ export function fetchCategory(id: number): Promise<CategoryRecord> {
   return api.get<CategoryRecord>(`/category/${id}`);
 }
 
-export function createCategory(payload: CategoryCreate): Promise<Reply> {
-  return api.post<Reply>('/category', payload);
+export function createCategory(payload: CategoryCreate): Promise<CreateReply> {
+  return api.post<CreateReply>('/category', payload);
 }
 
-export function updateCategory(id: number, payload: CategoryUpdate): Promise<UpdateReply> {
-  return api.put<UpdateReply>(`/category/${id}`, payload);
+export function updateCategory(id: number, payload: CategoryUpdate): Promise<UpdateReply<CategoryRecord>> {
+  return api.put<UpdateReply<CategoryRecord>>(`/category/${id}`, payload);
 }
 
 export function deleteCategory(id: number): Promise<{ success: boolean }> {

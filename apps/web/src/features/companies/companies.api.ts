@@ -1,5 +1,5 @@
 import type { companyCreateSchema, companyUpdateSchema } from '@isf/contract';
-import { api } from '../../lib/api-client';
+import { api, type CreateReply, type UpdateReply } from '../../lib/api-client';
 
 export type CompanyRecord = {
   id: number;
@@ -14,9 +14,6 @@ export type CompanyRecord = {
 export type CompanyCreate = ReturnType<typeof companyCreateSchema.parse>;
 export type CompanyUpdate = ReturnType<typeof companyUpdateSchema.parse>;
 
-type Reply = { success: boolean; id: number };
-type UpdateReply = { success: boolean; id: number; record?: CompanyRecord };
-
 export const COMPANY_LIST_PATH = '/companies';
 export const COMPANY_CSV_PATH = '/company/csv';
 
@@ -28,12 +25,12 @@ export function fetchCompany(id: number): Promise<CompanyRecord> {
   return api.get<CompanyRecord>(`/company/${id}`);
 }
 
-export function createCompany(payload: CompanyCreate): Promise<Reply> {
-  return api.post<Reply>('/company/create', payload);
+export function createCompany(payload: CompanyCreate): Promise<CreateReply> {
+  return api.post<CreateReply>('/company/create', payload);
 }
 
-export function updateCompany(id: number, payload: CompanyUpdate): Promise<UpdateReply> {
-  return api.put<UpdateReply>(`/company/${id}`, payload);
+export function updateCompany(id: number, payload: CompanyUpdate): Promise<UpdateReply<CompanyRecord>> {
+  return api.put<UpdateReply<CompanyRecord>>(`/company/${id}`, payload);
 }
 
 export function deleteCompany(id: number): Promise<{ success: boolean }> {

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { codeAndName } from '../../lib/code-and-name';
 import { searchProjects } from './help.api';
 
 type ProjectSelectProps = { id?: string; value?: number; onChange?: (value: number | undefined) => void };
@@ -27,7 +28,7 @@ export function ProjectSelect({ id, value, onChange }: ProjectSelectProps) {
 
   const options = (projects.data?.content ?? []).map((project) => ({
     value: project.id,
-    label: `${project.code} — ${project.name}`,
+    label: codeAndName(project.code, project.name),
   }));
 
   return (

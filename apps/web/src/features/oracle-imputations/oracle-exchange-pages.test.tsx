@@ -97,7 +97,7 @@ describe('the ERP imputations screen', () => {
       expect(within(step).getByText(title)).toBeTruthy();
       expect(within(step).getByRole('alert')).toBeTruthy();
     }
-    expect(screen.getByText('PRJ-33-FTTH-2022 – FTTH Gironde')).toBeTruthy();
+    expect(screen.getByText('PRJ-33-FTTH-2022 — FTTH Gironde')).toBeTruthy();
     expect(screen.getByText('Synchronisée')).toBeTruthy();
     // the import's upload and the list's download
     expect(screen.getAllByRole('button', { name: /CSV/ }).length).toBe(2);

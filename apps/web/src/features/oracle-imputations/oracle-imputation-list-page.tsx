@@ -7,6 +7,7 @@ import { type DataColumn, DataTable } from '../../components/data-table/data-tab
 import { useListController } from '../../components/data-table/use-list-controller';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-store';
+import { codeAndName } from '../../lib/code-and-name';
 import { getFeedback } from '../../lib/feedback';
 import { formatIsoDate } from '../../lib/i18n';
 import { ImputationSteps } from './imputation-steps';
@@ -44,7 +45,7 @@ export function OracleImputationListPage() {
       {
         key: 'oracleProjectName',
         title: t('oracleImputations.columns.oracleProject'),
-        render: (row) => (row.oracleProjectName ? `${row.oracleProjectNumber} – ${row.oracleProjectName}` : '—'),
+        render: (row) => (row.oracleProjectName ? codeAndName(row.oracleProjectNumber, row.oracleProjectName) : '—'),
       },
       { key: 'oracleTaskName', title: t('oracleImputations.columns.oracleTask'), render: (row) => row.oracleTaskName ?? '—' },
       {

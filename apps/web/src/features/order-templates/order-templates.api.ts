@@ -1,5 +1,5 @@
 import type { OrderTemplateTree, orderTemplateCreateSchema, orderTemplateUpdateSchema } from '@isf/contract';
-import { api } from '../../lib/api-client';
+import { api, type CreateReply, type UpdateReply } from '../../lib/api-client';
 
 /** An order template with its selected prestation ids and the prestation tree of its BPU template. */
 export type OrderTemplateRecord = {
@@ -15,9 +15,6 @@ export type OrderTemplateRecord = {
 export type OrderTemplateCreate = ReturnType<typeof orderTemplateCreateSchema.parse>;
 export type OrderTemplateUpdate = ReturnType<typeof orderTemplateUpdateSchema.parse>;
 
-type Reply = { success: boolean; id: number };
-type UpdateReply = { success: boolean; id: number; record?: OrderTemplateRecord };
-
 export const ORDER_TEMPLATE_LIST_PATH = '/orderTemplates';
 export const ORDER_TEMPLATE_CSV_PATH = '/orderTemplate/csv';
 
@@ -29,12 +26,12 @@ export function fetchOrderTemplate(id: number): Promise<OrderTemplateRecord> {
   return api.get<OrderTemplateRecord>(`/orderTemplate/${id}`);
 }
 
-export function createOrderTemplate(payload: OrderTemplateCreate): Promise<Reply> {
-  return api.post<Reply>('/orderTemplate/create', payload);
+export function createOrderTemplate(payload: OrderTemplateCreate): Promise<CreateReply> {
+  return api.post<CreateReply>('/orderTemplate/create', payload);
 }
 
-export function updateOrderTemplate(id: number, payload: OrderTemplateUpdate): Promise<UpdateReply> {
-  return api.put<UpdateReply>(`/orderTemplate/${id}`, payload);
+export function updateOrderTemplate(id: number, payload: OrderTemplateUpdate): Promise<UpdateReply<OrderTemplateRecord>> {
+  return api.put<UpdateReply<OrderTemplateRecord>>(`/orderTemplate/${id}`, payload);
 }
 
 export function deleteOrderTemplate(id: number): Promise<{ success: boolean }> {

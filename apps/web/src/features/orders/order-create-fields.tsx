@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Col, Form, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OracleProjectTaskItems } from '../../components/erp/oracle-project-task-items';
 import { IsoDateInput } from '../../components/form/iso-date-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
 import type { PickerValue } from '../../components/picker/picker';
@@ -16,9 +17,9 @@ import { MarketPickerItem } from '../../components/pickers/market-picker-item';
 import { fetchMarket, marketQueryKey, useMarketBpus } from '../../components/pickers/market-reads';
 import { UserPicker } from '../../components/pickers/user-picker';
 import { useAuth } from '../../lib/auth-store';
-import { useProjectOscarSubprojects } from '../projects/erp-projects.api';
+import { codeAndName } from '../../lib/code-and-name';
+import { useProjectOracleProjects, useProjectOscarSubprojects } from '../projects/erp-projects.api';
 import { useProjectImputations } from '../projects/projects.api';
-import { OracleProjectSelect, OracleTaskSelect, OrderEmitterFields } from './order-erp-fields';
 import { OrderTemplateNameItem } from './order-template-item';
 import { useBpuTemplateOrderTemplates } from './orders.api';
 
@@ -109,13 +110,13 @@ export function OrderCreateFields() {
   const form = Form.useFormInstance<OrderCreateValues>();
   const queryClient = useQueryClient();
   const market = Form.useWatch<PickerValue | null>('market', form);
-  const oracleProject = Form.useWatch<number | null>('oracleProject', form);
   const marketId = market?.id ?? null;
   const record: MarketRecord | undefined = useChosenMarket(marketId).data;
   const chosen = record !== undefined && record.id === marketId ? record : undefined;
   const projectId = chosen?.project ?? null;
   const { withoutBpu, templates } = useMarketOrderTemplates(marketId);
   const imputations = useProjectImputations(projectId !== null && can('imputation', 'read') ? projectId : 0);
+  const oracleProjects = useProjectOracleProjects(projectId ?? 0, projectId !== null && can('oracle_project', 'read'));
   const subprojects = useProjectOscarSubprojects(profile?.ftth && projectId !== null ? projectId : 0);
   const maxLength = orderComplementMaxLength(chosen?.edifice);
   const noMarket = marketId === null;
@@ -203,32 +204,31 @@ export function OrderCreateFields() {
               .filter((imputation) => imputation.active)
               .map((imputation) => ({
                 value: imputation.id,
-                label: imputation.description ? `${imputation.eotp} — ${imputation.description}` : imputation.eotp,
+                label: codeAndName(imputation.eotp, imputation.description),
               }))}
           />
         </Form.Item>,
       )}
-      {half(
-        <Form.Item
-          name="oracleProject"
-          label={t('orderList.oracleProject')}
-          required
-          rules={[{ required: true, message: t('validation.required') }]}
-        >
-          <OracleProjectSelect projectId={projectId} onChange={() => form.setFieldValue('oracleTask', null)} />
-        </Form.Item>,
-      )}
-      {half(
-        <Form.Item
-          name="oracleTask"
-          label={t('orderList.oracleTask')}
-          required
-          rules={[{ required: true, message: t('validation.required') }]}
-        >
-          <OracleTaskSelect oracleProjectId={oracleProject ?? null} />
-        </Form.Item>,
-      )}
-      {chosen?.paymentTypeCode === PAYMENT_INTERNAL ? <OrderEmitterFields /> : null}
+      <OracleProjectTaskItems
+        project={{
+          name: 'oracleProject',
+          label: t('orderList.oracleProject'),
+          disabled: projectId === null,
+          placeholder: projectId === null ? t('orderList.chooseMarketFirst') : undefined,
+        }}
+        task={{ name: 'oracleTask', label: t('orderList.oracleTask') }}
+        projects={oracleProjects}
+        required="both"
+        item={half}
+      />
+      {chosen?.paymentTypeCode === PAYMENT_INTERNAL ? (
+        <OracleProjectTaskItems
+          project={{ name: 'oracleEmitterProject', label: t('orderList.oracleEmitterProject') }}
+          task={{ name: 'oracleEmitterTask', label: t('orderList.oracleEmitterTask') }}
+          required="taskOfProject"
+          item={half}
+        />
+      ) : null}
       {profile?.ftth ? (
         <Col span={24}>
           <Form.Item name="oscarSubProject" label={t('orderList.oscarSubProject')}>

@@ -9,7 +9,6 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { api, downloadByFormPost } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
-import type { OracleTask } from '../projects/erp-projects.api';
 import type { Imputation } from '../projects/projects.api';
 
 type SaveReply = { success: boolean; id?: number; record?: OrderDetailRecord };
@@ -78,14 +77,4 @@ export function useOrderChoices(order: { project: number; oracleProject: number 
     enabled: project > 0 && can('project', 'read'),
   });
   return { oracleProjects, imputations, oscarSubprojects };
-}
-
-/** The tasks of an Oracle project (none asked before a project is chosen). */
-export function useOracleProjectTasks(oracleProjectId: number | null) {
-  const { can } = useAuth();
-  return useQuery({
-    queryKey: ['oracleproject', oracleProjectId, 'tasks'],
-    queryFn: () => api.get<OracleTask[]>(`/oracle/project/${oracleProjectId}/tasks`),
-    enabled: oracleProjectId !== null && can('oracle_task', 'read'),
-  });
 }

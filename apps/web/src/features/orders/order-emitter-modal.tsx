@@ -1,12 +1,12 @@
-import { ORDER_REQUIRED_FIELDS_MESSAGE, type OracleProjectRecord, orderEmitterSchema } from '@isf/contract';
+import { ORDER_REQUIRED_FIELDS_MESSAGE, orderEmitterSchema } from '@isf/contract';
 import { Alert, Form } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceSelectItem } from '../../components/form/choice-select-item';
+import { OracleProjectTaskItems } from '../../components/erp/oracle-project-task-items';
 import { FormModal } from '../../components/form/form-modal';
-import { Picker, type PickerValue } from '../../components/picker/picker';
+import type { PickerValue } from '../../components/picker/picker';
 import { getFeedback } from '../../lib/feedback';
-import { setOrderEmitter, useOracleProjectTasks } from './order-detail.api';
+import { setOrderEmitter } from './order-detail.api';
 
 type EmitterValues = { project: PickerValue | null; task: number | null };
 
@@ -18,11 +18,6 @@ export type OrderEmitterModalProps = {
   onCancel: () => void;
 };
 
-/** The Oracle project choices of a picker: number and name. */
-export function oracleProjectLabel(project: Pick<OracleProjectRecord, 'number' | 'name'>): string {
-  return `${project.number} – ${project.name}`;
-}
-
 /**
  * Spec 1 §4 rule 8 and spec 2 §5 "ERP emitter modal": before validating an internally paid order, its
  * emitter project and task (both required; the task read-only until a project is chosen). Saved by
@@ -32,8 +27,6 @@ export function OrderEmitterModal({ orderId, message, onSaved, onCancel }: Order
   const { t } = useTranslation();
   const [form] = Form.useForm<EmitterValues>();
   const saved = useRef(false);
-  const project = Form.useWatch('project', form);
-  const tasks = useOracleProjectTasks(project?.id ?? null);
 
   return (
     <FormModal<EmitterValues, { project: number; task: number }>
@@ -60,35 +53,10 @@ export function OrderEmitterModal({ orderId, message, onSaved, onCancel }: Order
       invalidMessage={ORDER_REQUIRED_FIELDS_MESSAGE}
     >
       <Alert type="info" showIcon title={message} style={{ marginBottom: 16 }} />
-      <Form.Item
-        name="project"
-        label={t('orderDetail.field.oracleEmitterProject')}
-        rules={[{ required: true, message: t('validation.required') }]}
-      >
-        <Picker<OracleProjectRecord>
-          entity="oracle_project"
-          listPath="/oracle/projects"
-          listName="picker.oracleprojects"
-          title={t('orderDetail.field.oracleEmitterProject')}
-          required
-          columns={[
-            { key: 'number', title: t('orderDetail.oracleProjectNumber') },
-            { key: 'name', title: t('fields.name') },
-            { key: 'businessUnitName', title: t('orderDetail.businessUnit') },
-          ]}
-          toValue={(row) => ({ id: row.id, label: oracleProjectLabel(row) })}
-          onChange={() => form.setFieldValue('task', null)}
-        />
-      </Form.Item>
-      <ChoiceSelectItem
-        name="task"
-        label={t('orderDetail.field.oracleEmitterTask')}
-        rules={[{ required: true, message: t('validation.required') }]}
-        extra={project ? undefined : t('orderDetail.chooseProjectFirst')}
-        disabled={!project}
-        loading={tasks.isLoading}
-        placeholder={t('validation.selectItem')}
-        options={(tasks.data ?? []).map((task) => ({ value: task.id, label: `${task.number} – ${task.name}` }))}
+      <OracleProjectTaskItems
+        project={{ name: 'project', label: t('orderDetail.field.oracleEmitterProject') }}
+        task={{ name: 'task', label: t('orderDetail.field.oracleEmitterTask') }}
+        required="both"
       />
     </FormModal>
   );

@@ -1,7 +1,6 @@
 import type { UserRow } from '@isf/contract';
 import {
   editableOrderFields,
-  type OracleProjectRecord,
   type OrderDetailRecord,
   type OrderFormField,
   orderComplementMaxLength,
@@ -11,6 +10,7 @@ import { Form, type FormInstance, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
+import { OracleProjectTaskItems } from '../../components/erp/oracle-project-task-items';
 import { ChoiceSelectItem, namedChoices } from '../../components/form/choice-select-item';
 import { IsoDateInput } from '../../components/form/iso-date-input';
 import { TrimmedInput } from '../../components/form/trimmed-input';
@@ -18,10 +18,10 @@ import { Picker } from '../../components/picker/picker';
 import { tokenAgeLabel } from '../../components/workflow-panel/token-age';
 import { WorkflowColumn } from '../../components/workflow-panel/workflow-column';
 import { useAuth } from '../../lib/auth-store';
+import { codeAndName } from '../../lib/code-and-name';
 import { useEditMode } from '../../lib/edit-mode';
 import { formatIsoDate } from '../../lib/i18n';
-import { useOracleProjectTasks, useOrderChoices } from './order-detail.api';
-import { oracleProjectLabel } from './order-emitter-modal';
+import { useOrderChoices } from './order-detail.api';
 import { OrderErpStatus } from './order-erp-status';
 import type { OrderFormValues } from './order-form-values';
 import { ORDER_FINANCIAL_OPTION } from './order-header-actions';
@@ -40,7 +40,7 @@ export function useEditableOrderFields(order: OrderDetailRecord, form: FormInsta
     oracleProject,
     oracleEmitterProject: emitterProject?.id ?? null,
   });
-  return { editable, oracleProject, emitterProject };
+  return { editable };
 }
 
 function ReadOnly({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -66,35 +66,22 @@ export type OrderInformationTabProps = {
 export function OrderInformationTab({ order, form, onMoved }: OrderInformationTabProps) {
   const { t } = useTranslation();
   const { profile } = useAuth();
-  const { editable, oracleProject, emitterProject } = useEditableOrderFields(order, form);
+  const { editable } = useEditableOrderFields(order, form);
   const locked = (field: OrderFormField) => !editable.has(field);
   const choices = useOrderChoices(order);
-  const tasks = useOracleProjectTasks(oracleProject);
-  const emitterTasks = useOracleProjectTasks(emitterProject?.id ?? null);
   const templates = useBpuTemplateOrderTemplates(order.bpuTemplateId);
   const editing = useEditMode();
   // an empty choice reads as empty outside edit mode, not as a request to choose
   const choose = editing ? t('validation.selectItem') : undefined;
 
   /** A choice field: its label and lock follow its name, its placeholder the edit mode; `current` is the saved choice. */
-  const choiceField = (field: OrderFormField, current: { id: number | null; label: string | null }) => ({
+  const choiceField = (field: OrderFormField, current?: { id: number | null; label: string | null }) => ({
     name: field,
     label: t(`orderDetail.field.${field}`),
     disabled: locked(field),
     placeholder: choose,
     current,
   });
-  /** A task field: the tasks of its ERP project, to be chosen first while it is empty. */
-  const taskChoices = (projectTasks: typeof tasks, projectChosen: boolean) => ({
-    extra: editing && !projectChosen ? t('orderDetail.chooseProjectFirst') : undefined,
-    loading: projectTasks.isLoading,
-    options: (projectTasks.data ?? []).map((task) => ({ value: task.id, label: `${task.number} – ${task.name}` })),
-  });
-  const oracleProjects = (choices.oracleProjects.data ?? []).map((project: OracleProjectRecord) => ({
-    value: project.id,
-    label: oracleProjectLabel(project),
-  }));
-
   return (
     <WorkflowColumn entity="order" entityId={order.id} onMoved={onMoved}>
       <Form form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }}>
@@ -153,46 +140,25 @@ export function OrderInformationTab({ order, form, onMoved }: OrderInformationTa
           loading={choices.imputations.isLoading}
           options={(choices.imputations.data ?? []).map((imputation) => ({
             value: imputation.id,
-            label: imputation.description ? `${imputation.eotp} – ${imputation.description}` : imputation.eotp,
+            label: codeAndName(imputation.eotp, imputation.description),
           }))}
         />
-        <ChoiceSelectItem
-          {...choiceField('oracleProject', { id: order.oracleProject, label: order.oracleProjectName })}
-          allowClear
-          loading={choices.oracleProjects.isLoading}
-          options={oracleProjects}
-          onChange={() => form.setFieldValue('oracleTask', null)}
-        />
-        <ChoiceSelectItem
-          {...choiceField('oracleTask', { id: order.oracleTask, label: order.oracleTaskName })}
-          required
-          {...taskChoices(tasks, oracleProject !== null)}
+        <OracleProjectTaskItems
+          project={choiceField('oracleProject', { id: order.oracleProject, label: order.oracleProjectName })}
+          task={choiceField('oracleTask', { id: order.oracleTask, label: order.oracleTaskName })}
+          projects={choices.oracleProjects}
+          required="task"
+          checked={false}
+          hint={editing}
         />
         {showsEmitterFields(order) ? (
-          <>
-            <Form.Item name="oracleEmitterProject" label={t('orderDetail.field.oracleEmitterProject')}>
-              <Picker<OracleProjectRecord>
-                entity="oracle_project"
-                listPath="/oracle/projects"
-                listName="picker.oracleprojects"
-                title={t('orderDetail.field.oracleEmitterProject')}
-                disabled={locked('oracleEmitterProject')}
-                columns={[
-                  { key: 'number', title: t('orderDetail.oracleProjectNumber') },
-                  { key: 'name', title: t('fields.name') },
-                  { key: 'businessUnitName', title: t('orderDetail.businessUnit') },
-                ]}
-                toValue={(row) => ({ id: row.id, label: oracleProjectLabel(row) })}
-                onChange={() => form.setFieldValue('oracleEmitterTask', null)}
-              />
-            </Form.Item>
-            <ChoiceSelectItem
-              {...choiceField('oracleEmitterTask', { id: order.oracleEmitterTask, label: order.oracleEmitterTaskName })}
-              required={emitterProject !== null}
-              allowClear
-              {...taskChoices(emitterTasks, emitterProject !== null)}
-            />
-          </>
+          <OracleProjectTaskItems
+            project={choiceField('oracleEmitterProject')}
+            task={choiceField('oracleEmitterTask', { id: order.oracleEmitterTask, label: order.oracleEmitterTaskName })}
+            required="taskOfProject"
+            checked={false}
+            hint={editing}
+          />
         ) : null}
         <Form.Item label={t('orderDetail.field.oracleStatus')}>
           <OrderErpStatus order={order} />

@@ -4,6 +4,7 @@ import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
+import { codeAndName } from '../../lib/code-and-name';
 
 export type CriterionOption = { value: number; label: string };
 
@@ -59,7 +60,7 @@ export function CriterionSelect(props: {
       onChange={(next) => onChange(next.map((option) => ({ value: Number(option.value), label: String(option.label) })))}
       options={(options.data?.content ?? []).map((row) => ({
         value: row.id,
-        label: row.code ? `${row.code} — ${row.name}` : row.name,
+        label: codeAndName(row.code, row.name),
       }))}
       style={{ width: '100%' }}
     />

@@ -136,6 +136,17 @@ export function PrestationFormFields({ creating, current }: { creating: boolean;
   const currentSubcategory =
     sameCategory && current.subcategory !== null ? { id: current.subcategory, name: current.categoryName } : null;
 
+  /** A required choice among loaded records, the saved one kept among them (reference, unit, type). */
+  const savedChoice = (field: 'reference' | 'unit' | 'type', choices: typeof references) => (
+    <Form.Item name={field} label={t(`prestations.${field}`)} required rules={selectItem}>
+      <ChoiceSelect
+        choices={choices.data}
+        loading={choices.isLoading}
+        current={current ? { id: current[field], name: current[`${field}Name`] } : null}
+      />
+    </Form.Item>
+  );
+
   return (
     <>
       {creating ? (
@@ -145,13 +156,7 @@ export function PrestationFormFields({ creating, current }: { creating: boolean;
       ) : (
         <Form.Item label={t('prestations.bpuTemplate')}>{current?.bpuTemplateName}</Form.Item>
       )}
-      <Form.Item name="reference" label={t('prestations.reference')} required rules={selectItem}>
-        <ChoiceSelect
-          choices={references.data}
-          loading={references.isLoading}
-          current={current ? { id: current.reference, name: current.referenceName } : null}
-        />
-      </Form.Item>
+      {savedChoice('reference', references)}
       <Form.Item name="category" label={t('prestations.category')} required rules={selectItem}>
         <ChoiceSelect
           choices={parents.data}
@@ -174,20 +179,8 @@ export function PrestationFormFields({ creating, current }: { creating: boolean;
       <Form.Item name="description" label={t('prestations.description')} required rules={[schemaRule(shape.description, t)]}>
         <TrimmedInput maxLength={2000} multiline />
       </Form.Item>
-      <Form.Item name="unit" label={t('prestations.unit')} required rules={selectItem}>
-        <ChoiceSelect
-          choices={units.data}
-          loading={units.isLoading}
-          current={current ? { id: current.unit, name: current.unitName } : null}
-        />
-      </Form.Item>
-      <Form.Item name="type" label={t('prestations.type')} required rules={selectItem}>
-        <ChoiceSelect
-          choices={types.data}
-          loading={types.isLoading}
-          current={current ? { id: current.type, name: current.typeName } : null}
-        />
-      </Form.Item>
+      {savedChoice('unit', units)}
+      {savedChoice('type', types)}
     </>
   );
 }

@@ -1,13 +1,10 @@
 import type { PrestationRecord, prestationCreateSchema, prestationUpdateSchema } from '@isf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, type CreateReply, type UpdateReply } from '../../lib/api-client';
 import type { Choice } from '../categories/categories.api';
 
 export type PrestationCreate = ReturnType<typeof prestationCreateSchema.parse>;
 export type PrestationUpdate = ReturnType<typeof prestationUpdateSchema.parse>;
-
-type Reply = { success: boolean; id: number };
-type UpdateReply = { success: boolean; id: number; record?: PrestationRecord };
 
 export const PRESTATION_CSV_PATH = '/prestation/csv';
 
@@ -19,12 +16,12 @@ export function fetchPrestation(id: number): Promise<PrestationRecord> {
   return api.get<PrestationRecord>(`/prestation/${id}`);
 }
 
-export function createPrestation(payload: PrestationCreate): Promise<Reply> {
-  return api.post<Reply>('/prestation', payload);
+export function createPrestation(payload: PrestationCreate): Promise<CreateReply> {
+  return api.post<CreateReply>('/prestation', payload);
 }
 
-export function updatePrestation(id: number, payload: PrestationUpdate): Promise<UpdateReply> {
-  return api.put<UpdateReply>(`/prestation/${id}`, payload);
+export function updatePrestation(id: number, payload: PrestationUpdate): Promise<UpdateReply<PrestationRecord>> {
+  return api.put<UpdateReply<PrestationRecord>>(`/prestation/${id}`, payload);
 }
 
 export function deletePrestation(id: number): Promise<{ success: boolean }> {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Picker, type PickerValue } from '../../components/picker/picker';
+import { codeAndName } from '../../lib/code-and-name';
 
 type AvailableOracleProject = {
   id: number;
@@ -31,7 +32,7 @@ export function OracleProjectPicker(props: {
         { key: 'businessUnitName', title: t('erpProjects.businessUnit') },
         { key: 'status', title: t('erpProjects.status') },
       ]}
-      toValue={(row) => ({ id: row.id, label: `${row.number} — ${row.name}` })}
+      toValue={(row) => ({ id: row.id, label: codeAndName(row.number, row.name) })}
     />
   );
 }

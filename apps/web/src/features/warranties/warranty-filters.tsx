@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
+import { codeAndName } from '../../lib/code-and-name';
 import { type CriterionOption, CriterionSelect } from '../popups/criterion-select';
 import type { Imputation } from '../projects/projects.api';
 import type { WarrantyCriteriaValues } from './warranties.api';
@@ -23,7 +24,7 @@ function useImputationChoices(projectIds: number[], enabled: boolean) {
         .flatMap((result) => result.data ?? [])
         .map((imputation) => ({
           value: imputation.id,
-          label: imputation.description ? `${imputation.eotp} — ${imputation.description}` : imputation.eotp,
+          label: codeAndName(imputation.eotp, imputation.description),
         })),
   });
 }

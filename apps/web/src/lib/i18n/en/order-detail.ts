@@ -50,8 +50,6 @@ export const enOrderDetail: Record<keyof typeof frOrderDetail, string> = {
   'orderDetail.agencyAnomaly': 'Legal folder incomplete',
   'orderDetail.agencyAnomaliesTitle': 'Branch anomalies',
   'orderDetail.threshold': 'Contract threshold: {{amount}}',
-  'orderDetail.oracleProjectNumber': 'Number',
-  'orderDetail.businessUnit': 'Business unit',
   'orderDetail.sendToErp': 'Send to Oracle',
   'orderDetail.pdf': 'Download PDF',
   'orderDetail.erp.sending': 'Sending to Oracle',

@@ -38,7 +38,6 @@ export const enOrderList = {
   'orderList.orderTemplate': 'Order template',
   'orderList.complementHelp': '{{max}} characters at most',
   'orderList.chooseMarketFirst': 'Choose a market first.',
-  'orderList.chooseProjectFirst': 'Choose the project first.',
   'orderList.agencyWarning':
     "This market's agency is followed by e-attestation and its documents are incomplete or its status is not compliant.",
 };

@@ -48,8 +48,6 @@ export const frOrderDetail = {
   'orderDetail.agencyAnomaly': 'Dossier légal incomplet',
   'orderDetail.agencyAnomaliesTitle': "Anomalies sur l'agence",
   'orderDetail.threshold': 'Seuil du marché : {{amount}}',
-  'orderDetail.oracleProjectNumber': 'Numéro',
-  'orderDetail.businessUnit': 'Business unit',
   'orderDetail.sendToErp': 'Envoyer à Oracle',
   'orderDetail.pdf': 'Télécharger le PDF',
   'orderDetail.erp.sending': 'Envoi à Oracle en cours',

@@ -38,7 +38,6 @@ export const frOrderList = {
   'orderList.orderTemplate': 'Modèle de commande',
   'orderList.complementHelp': '{{max}} caractères au plus',
   'orderList.chooseMarketFirst': "Choisissez d'abord un marché.",
-  'orderList.chooseProjectFirst': "Choisissez d'abord le projet.",
   'orderList.agencyWarning':
     "L'agence de ce marché est suivie par e-attestation et ses documents sont incomplets ou son statut n'est pas conforme.",
 };
