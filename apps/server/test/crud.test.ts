@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { auditLog, units } from '../src/db/schema/index.js';
@@ -136,6 +136,22 @@ describe('createCrud options', () => {
     await crud.update(id, { version: 1, oracleCode: 'first' }, contextOf());
     const after = await crud.update(id, { version: undefined, oracleCode: 'second' }, contextOf());
     expect(after).toMatchObject({ oracleCode: 'second', version: 3 });
+  });
+
+  it('writes the audit row under the action given, and refuses with 409 when the row no longer meets where', async () => {
+    const crud = crudOf(true);
+    const name = uniqueName('crud-action');
+    const id = await crud.create({ name }, contextOf());
+    const context = contextOf();
+    await crud.update(id, { version: undefined, oracleCode: 'set' }, context, {
+      action: 'coded',
+      where: isNull(units.oracleCode),
+    });
+    expect((await auditOf(context)).map((row) => row.action)).toEqual(['coded']);
+    await expect(
+      crud.update(id, { version: undefined, oracleCode: 'again' }, contextOf(), { where: isNull(units.oracleCode) }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(await crud.get(id)).toMatchObject({ oracleCode: 'set', version: 2 });
   });
 
   it('creates from values computed in the transaction, then runs afterCreate after the audit row', async () => {

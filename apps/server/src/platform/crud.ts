@@ -54,6 +54,8 @@ export async function updateAtVersion(
  *   row as it is, and merged over the changes given; it may refuse too (a refusal that must not hide a
  *   409 on a stale version, unlike `check`, which runs before the version check).
  * - `afterWrite` (update) is given the record as it was before the write.
+ * - `action` (update): the audit row's action when the change has a name of its own ('paid'), 'update' otherwise;
+ *   `where`: a condition the row must still meet when written, a 409 otherwise (as `updateAtVersion`'s).
  * - `afterDelete` (remove): writes that follow the deletion (figures the record counted in), before the
  *   audit row; `check` runs right before the DELETE, so it may also take away what must go first.
  */
@@ -61,6 +63,8 @@ export type WriteHooks<Row extends Values = Values> = {
   check?: (before: Row, transaction: Database) => Promise<void> | void;
   values?: (before: Row, transaction: Database) => Values | Promise<Values>;
   afterWrite?: (transaction: Database, before: Row) => Promise<Values | undefined>;
+  action?: string;
+  where?: SQL;
 };
 
 export type RemoveHooks<Row extends Values = Values> = Pick<WriteHooks<Row>, 'check'> & {
@@ -160,13 +164,13 @@ export function createCrud<Row extends Values = Values>(
           throw staleVersion(Number(row.version));
         }
         const derived = hooks.values ? await hooks.values(row, transaction) : {};
-        await updateAtVersion(transaction, table, id, version, { ...changes, ...derived });
+        await updateAtVersion(transaction, table, id, version, { ...changes, ...derived }, hooks.where);
         const dependents = await hooks.afterWrite?.(transaction, row);
         const after = (await find(transaction, id)) ?? {};
         await recordAudit(transaction, context, {
           entity,
           entityId: id,
-          action: 'update',
+          action: hooks.action ?? 'update',
           before: row,
           after: dependents ? { ...after, ...dependents } : after,
         });

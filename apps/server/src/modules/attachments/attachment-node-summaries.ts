@@ -39,5 +39,10 @@ export async function refreshAttachmentNodeSummaries(db: Database): Promise<void
     await tx.execute(
       sql`INSERT INTO attachment_node_summaries (${columns}) SELECT ${columns} FROM (${attachmentNodeSummariesSql}) s`,
     );
+    // rolled up again from the summaries: their triggers do not run with the triggers off (migration 0058)
+    await tx.execute(sql`DELETE FROM attachment_node_rollups`);
+    await tx.execute(sql`INSERT INTO attachment_node_rollups (node_id, stripe, attachments, amount, rg, deposit_used)
+      SELECT node_id, project_id % 16, sum(attachments), sum(amount), sum(rg), sum(deposit_used) FROM attachment_node_summaries
+      GROUP BY 1, 2 ORDER BY 1, 2`);
   });
 }

@@ -21,8 +21,8 @@ import {
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { attachments, monthlyStatementAttachments, monthlyStatements } from '../../db/schema/index.js';
-import { type AuditContext, recordAudit } from '../../platform/audit.js';
-import { createCrud, updateAtVersion } from '../../platform/crud.js';
+import type { AuditContext } from '../../platform/audit.js';
+import { createCrud } from '../../platform/crud.js';
 import { badRequest, businessRefusal, notFound } from '../../platform/errors.js';
 import { isInScope } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
@@ -40,7 +40,6 @@ import { statementFigures } from './statement-figures.js';
 import { createStatementReleases } from './statement-releases.js';
 import {
   assertUnlocked,
-  findStatement,
   lockStatementForChange,
   nodeJoin,
   recordLinkChange,
@@ -294,38 +293,29 @@ export function createStatementService(database: Database) {
    * attachments, which move to att_paid (statement-attachment-payment.ts); refused while an attachment whose RG it releases is not validated.
    */
   async function markPaid(id: number, context: AuditContext) {
-    await database.transaction(async (tx) => {
-      const before = await lockStatementForChange(tx, id);
-      if (before.paidAt !== null || before.locked) {
-        throw businessRefusal(before.paidAt !== null ? STATEMENT_ALREADY_PAID_MESSAGE : STATEMENT_LOCKED_MESSAGE);
-      }
-      const blocking = await rowsOf<{ reference: string }>(
-        tx,
-        sql`SELECT att.reference FROM monthly_statement_rg_releases r JOIN attachments att ON att.id = r.attachment_id ${nodeJoin}
-          WHERE r.statement_id = ${id} AND (n.code IS NULL OR n.code NOT IN (${ATTACHMENT_VALIDATED_NODES_SQL}))
-          ORDER BY att.reference`,
-      );
-      if (blocking.length > 0) {
-        throw businessRefusal(fillStatementMessage(STATEMENT_PAID_BLOCKED_MESSAGE, { references: references(blocking) }));
-      }
-      // paid once: of two concurrent payments, the second finds the row at another version (409)
-      await updateAtVersion(
-        tx,
-        monthlyStatements,
-        id,
-        before.version,
-        { paidAt: sql`now()`, locked: true },
-        isNull(monthlyStatements.paidAt),
-      );
-      await moveInvoicedToPaid(tx, id, context);
-      await setAttachmentsLocked(tx, id, true);
-      await recordAudit(tx, context, {
-        entity: MONTHLY_STATEMENT_ENTITY,
-        entityId: id,
-        action: 'paid',
-        before,
-        after: await findStatement(tx, id),
-      });
+    // paid once: of two concurrent payments, the second finds the statement paid (422) or no longer unpaid (409)
+    await crud.update(id, { version: undefined, paidAt: sql`now()`, locked: true }, context, {
+      action: 'paid',
+      where: isNull(monthlyStatements.paidAt),
+      check: async (before, tx) => {
+        if (before.paidAt !== null || before.locked) {
+          throw businessRefusal(before.paidAt !== null ? STATEMENT_ALREADY_PAID_MESSAGE : STATEMENT_LOCKED_MESSAGE);
+        }
+        const blocking = await rowsOf<{ reference: string }>(
+          tx,
+          sql`SELECT att.reference FROM monthly_statement_rg_releases r JOIN attachments att ON att.id = r.attachment_id ${nodeJoin}
+            WHERE r.statement_id = ${id} AND (n.code IS NULL OR n.code NOT IN (${ATTACHMENT_VALIDATED_NODES_SQL}))
+            ORDER BY att.reference`,
+        );
+        if (blocking.length > 0) {
+          throw businessRefusal(fillStatementMessage(STATEMENT_PAID_BLOCKED_MESSAGE, { references: references(blocking) }));
+        }
+      },
+      afterWrite: async (tx) => {
+        await moveInvoicedToPaid(tx, id, context);
+        await setAttachmentsLocked(tx, id, true);
+        return undefined;
+      },
     });
   }
 
@@ -335,38 +325,29 @@ export function createStatementService(database: Database) {
    * refused when the RG of one of its attachments was already released in another paid statement.
    */
   async function unpay(id: number, context: AuditContext) {
-    await database.transaction(async (tx) => {
-      const before = await lockStatementForChange(tx, id);
-      if (before.paidAt === null) {
-        throw businessRefusal(STATEMENT_NOT_PAID_MESSAGE);
-      }
-      const blocking = await rowsOf<{ reference: string }>(
-        tx,
-        sql`SELECT att.reference FROM monthly_statement_attachments msa JOIN attachments att ON att.id = msa.attachment_id
-          JOIN monthly_statement_rg_releases r ON r.attachment_id = att.id JOIN monthly_statements other ON other.id = r.statement_id
-          WHERE msa.statement_id = ${id} AND other.id <> ${id} AND other.paid_at IS NOT NULL
-          ORDER BY att.reference`,
-      );
-      if (blocking.length > 0) {
-        throw businessRefusal(fillStatementMessage(STATEMENT_UNPAY_BLOCKED_MESSAGE, { references: references(blocking) }));
-      }
-      await updateAtVersion(
-        tx,
-        monthlyStatements,
-        id,
-        before.version,
-        { paidAt: null, locked: false },
-        isNotNull(monthlyStatements.paidAt),
-      );
-      await moveInvoicedBackFromPaid(tx, id, context);
-      await setAttachmentsLocked(tx, id, false);
-      await recordAudit(tx, context, {
-        entity: MONTHLY_STATEMENT_ENTITY,
-        entityId: id,
-        action: 'dangerously_unpay',
-        before,
-        after: await findStatement(tx, id),
-      });
+    await crud.update(id, { version: undefined, paidAt: null, locked: false }, context, {
+      action: 'dangerously_unpay',
+      where: isNotNull(monthlyStatements.paidAt),
+      check: async (before, tx) => {
+        if (before.paidAt === null) {
+          throw businessRefusal(STATEMENT_NOT_PAID_MESSAGE);
+        }
+        const blocking = await rowsOf<{ reference: string }>(
+          tx,
+          sql`SELECT att.reference FROM monthly_statement_attachments msa JOIN attachments att ON att.id = msa.attachment_id
+            JOIN monthly_statement_rg_releases r ON r.attachment_id = att.id JOIN monthly_statements other ON other.id = r.statement_id
+            WHERE msa.statement_id = ${id} AND other.id <> ${id} AND other.paid_at IS NOT NULL
+            ORDER BY att.reference`,
+        );
+        if (blocking.length > 0) {
+          throw businessRefusal(fillStatementMessage(STATEMENT_UNPAY_BLOCKED_MESSAGE, { references: references(blocking) }));
+        }
+      },
+      afterWrite: async (tx) => {
+        await moveInvoicedBackFromPaid(tx, id, context);
+        await setAttachmentsLocked(tx, id, false);
+        return undefined;
+      },
     });
   }
 

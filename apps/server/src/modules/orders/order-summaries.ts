@@ -88,6 +88,11 @@ export async function refreshOrderSummaries(db: Database): Promise<void> {
     await tx.execute(
       sql`INSERT INTO order_node_summaries (${nodeColumns}) SELECT ${nodeColumns} FROM (${orderNodeSummariesSql}) s`,
     );
+    // rolled up again from the summaries: their triggers do not run with the triggers off (migration 0058)
+    await tx.execute(sql`DELETE FROM order_node_rollups`);
+    await tx.execute(sql`INSERT INTO order_node_rollups (node_id, stripe, orders, total, total_ttc)
+      SELECT node_id, project_id % 16, sum(orders), sum(total), sum(total_ttc) FROM order_node_summaries
+      GROUP BY 1, 2 ORDER BY 1, 2`);
   });
 }
 
