@@ -16,7 +16,7 @@ import {
 } from './dashboard-to-validate.js';
 import { dashboardNodes, runningOrderList, runningOrdersAmount } from './workflow-dashboard.js';
 import type { WorkflowEngine } from './workflow-engine.js';
-import { storedNodeRow, summaryFrom } from './workflow-registry.js';
+import { storedNodeRow } from './workflow-registry.js';
 
 /**
  * The home dashboard's calls (spec 1 §7): the nodes with their counts (process table and my tasks), the
@@ -44,12 +44,11 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Database, engi
    */
   async function haveToDoSummed(request: FastifyRequest, entity: string): Promise<StoredTotals | undefined> {
     const summary = registry.kind(entity)?.row?.summary;
-    const principal = principalOf(request);
-    const condition = await engine.workItemSummaryFilter(principal, 'haveToDo', entity);
-    if (!summary || !condition) {
+    const summed = await engine.workItemSummaryFilter(principalOf(request), 'haveToDo', entity);
+    if (!summary || !summed) {
       return undefined;
     }
-    const from = summaryFrom(summary, await engine.actorsOf(principal));
+    const { from, condition } = summed;
     return { from, count: summary.count, columns: { amount: summary.amount }, where: () => condition };
   }
 

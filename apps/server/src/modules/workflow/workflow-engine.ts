@@ -18,7 +18,7 @@ import { refusalCommentGuard } from './workflow-guards.js';
 import { type MoveInput, moveToken } from './workflow-move.js';
 import { registerWorkflowNotifications } from './workflow-notifications.js';
 import { availableTransitions, isItemVisible } from './workflow-permissions.js';
-import { createWorkflowRegistry, storedNodeRow, unscopedOn, type WorkItemKind } from './workflow-registry.js';
+import { createWorkflowRegistry, storedNodeRow, summaryFrom, unscopedOn, type WorkItemKind } from './workflow-registry.js';
 import { startToken } from './workflow-tokens.js';
 
 /**
@@ -57,16 +57,23 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
 
   /**
    * The same filter on the rows of the kind's node summary (`row.summary`: per node and scope key), for a
-   * list's stored count and totals of My scope and My tasks; undefined for All, or when the filter reads
-   * more than the summary keys (a kind that assigns its items, or none summed).
+   * list's stored count and totals of My scope and My tasks, with the summary rows to read (`from`: its
+   * roll-up when no acting profile's scope narrows it, `summaryFrom`); undefined for All, or when the filter
+   * reads more than the summary keys (a kind that assigns its items, or none summed).
    */
   async function workItemSummaryFilter(
     principal: Principal,
     filter: WorkflowFilter,
     entity: string,
     options: { callerScoped?: boolean } = {},
-  ): Promise<SQL | undefined> {
-    return summarised(entity, filter) ? summaryFilter(await actors(principal), filter, entity, options) : undefined;
+  ): Promise<{ condition: SQL; from: SQL } | undefined> {
+    const summary = registry.kind(entity)?.row?.summary;
+    if (!summary || !summarised(entity, filter)) {
+      return undefined;
+    }
+    const resolved = await actors(principal);
+    const condition = summaryFilter(resolved, filter, entity, options);
+    return condition ? { condition, from: summaryFrom(summary, resolved) } : undefined;
   }
 
   /** Whether a filter of a kind can be written on its node summary's rows (see `workItemSummaryFilter`). */
