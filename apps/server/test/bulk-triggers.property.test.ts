@@ -179,6 +179,23 @@ async function drift(db: Database) {
         sum(att.rg)::numeric(20, 2), sum(att.deposit_used)::numeric(20, 2)
       FROM attachments att JOIN orders o ON o.id = att.order_id GROUP BY 1, 2`,
   );
+  // and per user over the user's projects (0059)
+  const orderUserRollUps = await difference(
+    db,
+    sql`SELECT user_id, node_id, orders, total::numeric(20, 2), total_ttc::numeric(20, 2)
+      FROM order_node_user_rollups WHERE orders <> 0 OR total <> 0 OR total_ttc <> 0`,
+    sql`SELECT up.user_id, coalesce(o.wf_node_id, 0), count(*), sum(o.total)::numeric(20, 2), sum(o.total_ttc)::numeric(20, 2)
+      FROM orders o JOIN user_projects up ON up.project_id = o.project_id GROUP BY 1, 2`,
+  );
+  const attachmentUserRollUps = await difference(
+    db,
+    sql`SELECT user_id, node_id, attachments, amount::numeric(20, 2), rg::numeric(20, 2), deposit_used::numeric(20, 2)
+      FROM attachment_node_user_rollups WHERE attachments <> 0 OR amount <> 0 OR rg <> 0 OR deposit_used <> 0`,
+    sql`SELECT up.user_id, coalesce(att.wf_node_id, 0), count(*), sum(att.amount)::numeric(20, 2),
+        sum(att.rg)::numeric(20, 2), sum(att.deposit_used)::numeric(20, 2)
+      FROM attachments att JOIN orders o ON o.id = att.order_id JOIN user_projects up ON up.project_id = o.project_id
+      GROUP BY 1, 2`,
+  );
   const summaries = await statementSummaries(db);
   const statementSummaryDrift = JSON.stringify(summaries.stored) === JSON.stringify(summaries.recomputed) ? [] : [summaries];
   return {
@@ -187,6 +204,8 @@ async function drift(db: Database) {
     attachmentNodes,
     orderRollUps,
     attachmentRollUps,
+    orderUserRollUps,
+    attachmentUserRollUps,
     quantities,
     quantityTotals,
     budgetOd,
@@ -201,6 +220,8 @@ const none = {
   attachmentNodes: [],
   orderRollUps: [],
   attachmentRollUps: [],
+  orderUserRollUps: [],
+  attachmentUserRollUps: [],
   quantities: [],
   quantityTotals: [],
   budgetOd: [],
@@ -226,7 +247,8 @@ type Write =
   | { op: 'removeLines'; table: 'attachment_lines' | 'order_lines'; rows: Subset }
   | { op: 'retypePrestations'; rows: Subset; pick: number }
   | { op: 'invoiceAttachments'; rows: Subset; pick: number }
-  | { op: 'attachmentMoney'; rows: Subset; cents: number };
+  | { op: 'attachmentMoney'; rows: Subset; cents: number }
+  | { op: 'projectUsers'; change: 'give' | 'take' | 'pass'; rows: Subset; pick: number };
 
 const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ op: fc.constant('copyOrders' as const), rows: subset }),
@@ -259,6 +281,12 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ op: fc.constant('retypePrestations' as const), rows: subset, pick: fc.nat(1000) }),
   fc.record({ op: fc.constant('invoiceAttachments' as const), rows: subset, pick: fc.nat(1000) }),
   fc.record({ op: fc.constant('attachmentMoney' as const), rows: subset, cents: fc.integer({ min: -5000, max: 5000 }) }),
+  fc.record({
+    op: fc.constant('projectUsers' as const),
+    change: fc.constantFrom('give' as const, 'take' as const, 'pass' as const),
+    rows: subset,
+    pick: fc.nat(1000),
+  }),
 );
 
 /** The money of a subset of the attachments, invoiced or not, in one UPDATE (amount up, RG down, or the reverse). */
@@ -338,6 +366,24 @@ async function apply(db: Database, w: Write, copies: number) {
     case 'attachmentMoney':
       await db.execute(attachmentMoney(w.rows, w.cents));
       return;
+    case 'projectUsers': {
+      // projects given to users (a subset of the users, each a few projects), taken away, or passed on to another user
+      const otherUser = sql`(SELECT u.id FROM users u ORDER BY (u.id * 7919 + ${w.pick} + up.project_id) % 101, u.id LIMIT 1)`;
+      const statements = {
+        give: sql`INSERT INTO user_projects (user_id, project_id)
+          SELECT u.id, p.id FROM users u
+          CROSS JOIN LATERAL (SELECT p.id FROM projects p ORDER BY (p.id * 7919 + ${w.pick} + u.id) % 101, p.id LIMIT 3) p
+          WHERE ${inSubset(sql`u.id`, w.rows)}
+          ON CONFLICT DO NOTHING`,
+        take: sql`DELETE FROM user_projects WHERE ${inSubset(sql`(user_id + project_id)`, w.rows)}`,
+        pass: sql`UPDATE user_projects up SET user_id = ${otherUser}
+          WHERE ${inSubset(sql`(up.user_id + up.project_id)`, w.rows)}
+            AND up.user_id = (SELECT min(f.user_id) FROM user_projects f WHERE f.project_id = up.project_id)
+            AND NOT EXISTS (SELECT 1 FROM user_projects o WHERE o.user_id = ${otherUser} AND o.project_id = up.project_id)`,
+      };
+      await db.execute(statements[w.change]);
+      return;
+    }
     case 'retypePrestations':
       await db.execute(sql`UPDATE prestations p SET type_id = (SELECT t.id FROM prestation_types t
           ORDER BY (t.id * 7919 + ${w.pick} + p.id) % 101, t.id LIMIT 1)
@@ -462,6 +508,9 @@ describe('the figures kept by statement triggers under bulk writes', () => {
         'monthly_statement_attachment_money_changed',
         'order_node_rollups_apply',
         'attachment_node_rollups_apply',
+        'order_node_user_rollups_apply',
+        'attachment_node_user_rollups_apply',
+        'user_projects_node_rollups_apply',
       ]),
     );
     // a transition table is read from (FROM, UNION, EXCEPT), never joined: `JOIN old_rows`, `JOIN new_tokens`…

@@ -411,4 +411,27 @@ describe('the node roll-ups', () => {
       await suite.db.execute(sql`UPDATE attachment_node_rollups SET attachments = attachments - 1000`);
     }
   });
+
+  it("per user serve a project manager (their scope is the user's projects), and not the administrator", async () => {
+    const before = { admin: await figures('admin'), cdp: await figures('cdp') };
+    const cdp = await userIdOf(suite.db, 'cdp');
+    const [{ rows } = { rows: 0 }] = await rowsOf<{ rows: number }>(
+      suite.db,
+      sql`SELECT count(*)::int AS rows FROM order_node_user_rollups WHERE user_id = ${cdp}`,
+    );
+    expect(rows).toBeGreaterThan(0);
+    await suite.db.execute(sql`UPDATE order_node_user_rollups SET orders = orders + 1000 WHERE user_id = ${cdp}`);
+    await suite.db.execute(sql`UPDATE attachment_node_user_rollups SET attachments = attachments + 1000 WHERE user_id = ${cdp}`);
+    try {
+      const after = { admin: await figures('admin'), cdp: await figures('cdp') };
+      expect(after.cdp.dashboard).not.toEqual(before.cdp.dashboard);
+      expect(after.cdp.running).toBeGreaterThanOrEqual(before.cdp.running + 1000);
+      expect(after.admin).toEqual(before.admin);
+    } finally {
+      await suite.db.execute(sql`UPDATE order_node_user_rollups SET orders = orders - 1000 WHERE user_id = ${cdp}`);
+      await suite.db.execute(
+        sql`UPDATE attachment_node_user_rollups SET attachments = attachments - 1000 WHERE user_id = ${cdp}`,
+      );
+    }
+  });
 });

@@ -6,14 +6,26 @@ import type { Principal } from './principal.js';
  * 3 the projects of the user's manager, 4 the user's projects (agency-bound lists add the agencies).
  */
 export function projectScope(principal: Principal, projectId: SQL): SQL | undefined {
+  if (principal.visibility === 1) {
+    return undefined;
+  }
+  const userId = projectScopeUser(principal);
+  return userId === undefined ? sql`FALSE` : userProject(userId, projectId);
+}
+
+/**
+ * The user whose projects make up `projectScope`: the profile's own (visibility 2 and 4), its manager's (3);
+ * undefined when the scope narrows nothing (1) or keeps nothing (3 without a manager).
+ */
+export function projectScopeUser(principal: Principal): number | undefined {
   switch (principal.visibility) {
     case 1:
       return undefined;
     case 2:
     case 4:
-      return userProject(principal.userId, projectId);
+      return principal.userId;
     case 3:
-      return principal.managerId === null ? sql`FALSE` : userProject(principal.managerId, projectId);
+      return principal.managerId ?? undefined;
   }
 }
 
@@ -29,7 +41,12 @@ function userProject(userId: number, projectId: SQL): SQL {
 
 /** The scope on an agency-bound record: visibility 4 (subcontractor staff) sees only its agencies. */
 export function agencyScope(principal: Principal, agencyId: SQL): SQL | undefined {
-  return principal.visibility === 4
+  return agencyScoped(principal)
     ? sql`${agencyId} IN (SELECT agency_id FROM user_agencies WHERE user_id = ${principal.userId})`
     : undefined;
+}
+
+/** Whether `agencyScope` narrows this profile's rows. */
+export function agencyScoped(principal: Principal): boolean {
+  return principal.visibility === 4;
 }

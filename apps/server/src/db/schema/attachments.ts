@@ -142,7 +142,10 @@ export const attachmentNodeSummaries = pgTable(
     rg: numeric('rg').notNull(),
     depositUsed: numeric('deposit_used').notNull(),
   },
-  (table) => [primaryKey({ name: 'attachment_node_summaries_pkey', columns: [table.nodeId, table.projectId, table.agencyId] })],
+  (table) => [
+    primaryKey({ name: 'attachment_node_summaries_pkey', columns: [table.nodeId, table.projectId, table.agencyId] }),
+    index('attachment_node_summaries_project_idx').on(table.projectId),
+  ],
 );
 
 /**
@@ -160,6 +163,23 @@ export const attachmentNodeRollups = pgTable(
     depositUsed: numeric('deposit_used').notNull(),
   },
   (table) => [primaryKey({ name: 'attachment_node_rollups_pkey', columns: [table.nodeId, table.stripe] })],
+);
+
+/**
+ * `attachment_node_summaries` summed per user and node over the user's projects (`user_projects`): what a caller
+ * whose scope is one user's projects reads (migration 0059, docs/decisions.md "Node roll-ups per user").
+ */
+export const attachmentNodeUserRollups = pgTable(
+  'attachment_node_user_rollups',
+  {
+    userId: integer('user_id').notNull(),
+    nodeId: integer('node_id').notNull(),
+    attachments: bigint('attachments', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+    rg: numeric('rg').notNull(),
+    depositUsed: numeric('deposit_used').notNull(),
+  },
+  (table) => [primaryKey({ name: 'attachment_node_user_rollups_pkey', columns: [table.userId, table.nodeId] })],
 );
 
 /** What a validated attachment consumed of each deposit (the deposit's "attachements" map). */

@@ -192,7 +192,10 @@ export const orderNodeSummaries = pgTable(
     total: numeric('total').notNull(),
     totalTtc: numeric('total_ttc').notNull(),
   },
-  (table) => [primaryKey({ name: 'order_node_summaries_pkey', columns: [table.nodeId, table.projectId, table.agencyId] })],
+  (table) => [
+    primaryKey({ name: 'order_node_summaries_pkey', columns: [table.nodeId, table.projectId, table.agencyId] }),
+    index('order_node_summaries_project_idx').on(table.projectId),
+  ],
 );
 
 /**
@@ -210,6 +213,22 @@ export const orderNodeRollups = pgTable(
     totalTtc: numeric('total_ttc').notNull(),
   },
   (table) => [primaryKey({ name: 'order_node_rollups_pkey', columns: [table.nodeId, table.stripe] })],
+);
+
+/**
+ * `order_node_summaries` summed per user and node over the user's projects (`user_projects`): what a caller whose
+ * scope is one user's projects reads (migration 0059, docs/decisions.md "Node roll-ups per user").
+ */
+export const orderNodeUserRollups = pgTable(
+  'order_node_user_rollups',
+  {
+    userId: integer('user_id').notNull(),
+    nodeId: integer('node_id').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    total: numeric('total').notNull(),
+    totalTtc: numeric('total_ttc').notNull(),
+  },
+  (table) => [primaryKey({ name: 'order_node_user_rollups_pkey', columns: [table.userId, table.nodeId] })],
 );
 
 /** The prestations of an order: quantity in steps of 0.5, the unit price snapshot, the line total to the cent. */

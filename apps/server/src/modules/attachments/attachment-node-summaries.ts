@@ -44,5 +44,11 @@ export async function refreshAttachmentNodeSummaries(db: Database): Promise<void
     await tx.execute(sql`INSERT INTO attachment_node_rollups (node_id, stripe, attachments, amount, rg, deposit_used)
       SELECT node_id, project_id % 16, sum(attachments), sum(amount), sum(rg), sum(deposit_used) FROM attachment_node_summaries
       GROUP BY 1, 2 ORDER BY 1, 2`);
+    // and per user over the user's projects (migration 0059)
+    await tx.execute(sql`DELETE FROM attachment_node_user_rollups`);
+    await tx.execute(sql`INSERT INTO attachment_node_user_rollups (user_id, node_id, attachments, amount, rg, deposit_used)
+      SELECT up.user_id, s.node_id, sum(s.attachments), sum(s.amount), sum(s.rg), sum(s.deposit_used)
+      FROM attachment_node_summaries s JOIN user_projects up ON up.project_id = s.project_id
+      GROUP BY 1, 2 ORDER BY 1, 2`);
   });
 }

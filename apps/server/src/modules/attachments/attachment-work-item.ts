@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type WorkItemKind, workItemParts } from '../workflow/index.js';
-import { ATTACHMENT_ENTITY, attachmentScope } from './attachments.lists.js';
+import { ATTACHMENT_ENTITY, attachmentScope, attachmentScopeUser } from './attachments.lists.js';
 
 /** An attachment is read with its order `wo`, whose project and agency scope it. */
 const parts = workItemParts('attachement', attachmentScope, {
@@ -28,6 +28,7 @@ export const attachmentWorkItem: WorkItemKind = {
       count: sql`ans.attachments`,
       amount: sql`ans.amount`,
       rollUp: sql`attachment_node_rollups ans`,
+      userRollUp: { from: sql`attachment_node_user_rollups ans`, scopeUser: attachmentScopeUser },
     },
   }),
   ...parts.item(sql`watt.reference`, sql`watt.amount`),

@@ -2,7 +2,7 @@ import { ATTACHMENT_ENTITY } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { orderScope } from '../orders/index.js';
+import { orderScope, orderScopeUser } from '../orders/index.js';
 import { rgReleaseDateSql } from './attachment-amounts.js';
 
 export { ATTACHMENT_ENTITY };
@@ -13,6 +13,11 @@ export { ATTACHMENT_ENTITY };
  */
 export function attachmentScope(principal: Principal, order: { projectId: SQL; agencyId: SQL }): SQL | undefined {
   return orderScope(principal, order);
+}
+
+/** The user whose projects alone make up `attachmentScope`, if one does. */
+export function attachmentScopeUser(principal: Principal): number | undefined {
+  return orderScopeUser(principal);
 }
 
 /**

@@ -16,7 +16,7 @@ export { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 export { nextAttachmentReference } from './attachment-reference.js';
 export { isRgReleased, releasedRgSql, rgReleasedSql } from './attachment-rg-release.js';
 export { attachmentWorkItem } from './attachment-work-item.js';
-export { ATTACHMENT_ENTITY, attachmentList, attachmentScope } from './attachments.lists.js';
+export { ATTACHMENT_ENTITY, attachmentList, attachmentScope, attachmentScopeUser } from './attachments.lists.js';
 export { registerAttachmentRoutes } from './attachments.routes.js';
 export { type AttachmentService, createAttachmentService } from './attachments.service.js';
 export {

@@ -2,7 +2,7 @@ import type { MarketRow } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type ColumnsOf, defineList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { agencyScope, projectScope } from '../../platform/scope.js';
+import { agencyScope, agencyScoped, projectScope, projectScopeUser } from '../../platform/scope.js';
 
 /**
  * The visibility scope on a market (`m`): its project for visibility 2 and 3; for visibility 4
@@ -14,6 +14,11 @@ export function marketScope(principal: Principal, market: { projectId: SQL; agen
     (condition): condition is SQL => condition !== undefined,
   );
   return conditions.length === 0 ? undefined : sql.join(conditions, sql` AND `);
+}
+
+/** The user whose projects alone make up `marketScope` (no agency narrows it), see `projectScopeUser`. */
+export function marketScopeUser(principal: Principal): number | undefined {
+  return agencyScoped(principal) ? undefined : projectScopeUser(principal);
 }
 
 const from = sql`markets m

@@ -21,6 +21,6 @@ export {
   storedOrderSummaries,
 } from './order-summaries.js';
 export { orderWorkItem } from './order-work-item.js';
-export { ORDER_ENTITY, orderList, orderScope } from './orders.lists.js';
+export { ORDER_ENTITY, orderList, orderScope, orderScopeUser } from './orders.lists.js';
 export { registerOrderRoutes } from './orders.routes.js';
 export { createOrderService, FINANCIAL_OPTION, type OrderService } from './orders.service.js';

@@ -93,6 +93,12 @@ export async function refreshOrderSummaries(db: Database): Promise<void> {
     await tx.execute(sql`INSERT INTO order_node_rollups (node_id, stripe, orders, total, total_ttc)
       SELECT node_id, project_id % 16, sum(orders), sum(total), sum(total_ttc) FROM order_node_summaries
       GROUP BY 1, 2 ORDER BY 1, 2`);
+    // and per user over the user's projects (migration 0059)
+    await tx.execute(sql`DELETE FROM order_node_user_rollups`);
+    await tx.execute(sql`INSERT INTO order_node_user_rollups (user_id, node_id, orders, total, total_ttc)
+      SELECT up.user_id, s.node_id, sum(s.orders), sum(s.total), sum(s.total_ttc)
+      FROM order_node_summaries s JOIN user_projects up ON up.project_id = s.project_id
+      GROUP BY 1, 2 ORDER BY 1, 2`);
   });
 }
 

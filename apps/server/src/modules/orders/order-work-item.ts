@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type WorkItemKind, workItemParts } from '../workflow/index.js';
-import { ORDER_ENTITY, orderScope } from './orders.lists.js';
+import { ORDER_ENTITY, orderScope, orderScopeUser } from './orders.lists.js';
 
 const parts = workItemParts('order', orderScope, { table: 'orders', from: sql`orders wo`, key: sql`wo.id`, alias: 'wo' });
 
@@ -21,6 +21,7 @@ export const orderWorkItem: WorkItemKind = {
       count: sql`ons.orders`,
       amount: sql`ons.total`,
       rollUp: sql`order_node_rollups ons`,
+      userRollUp: { from: sql`order_node_user_rollups ons`, scopeUser: orderScopeUser },
     },
   }),
   ...parts.item(sql`wo.reference`, sql`wo.total`),

@@ -2,7 +2,7 @@ import type { OrderRow } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type ColumnsOf, defineList } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { marketScope } from '../markets/index.js';
+import { marketScope, marketScopeUser } from '../markets/index.js';
 
 export const ORDER_ENTITY = 'order';
 
@@ -12,6 +12,11 @@ export const ORDER_ENTITY = 'order';
  */
 export function orderScope(principal: Principal, order: { projectId: SQL; agencyId: SQL }): SQL | undefined {
   return marketScope(principal, order);
+}
+
+/** The user whose projects alone make up `orderScope`, if one does. */
+export function orderScopeUser(principal: Principal): number | undefined {
+  return marketScopeUser(principal);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { EntityCode } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListColumn } from '../../platform/list-definition.js';
 import { can, type Principal } from '../../platform/principal.js';
-import type { WorkItemKind } from './workflow-registry.js';
+import type { NodeSummary, WorkItemKind } from './workflow-registry.js';
 
 /** A list's scope rule on a row's project and agency (`marketScope`, `orderScope`): undefined sees every row. */
 export type ProjectAgencyScope = (principal: Principal, row: { projectId: SQL; agencyId: SQL }) => SQL | undefined;
@@ -38,6 +38,15 @@ export function workItemParts(entity: EntityCode, rule: ProjectAgencyScope, sour
   /** A profile's visibility on the rows the table `alias` reads (the item's list, its node summaries). */
   const scopeOn = (principal: Principal, alias: string): SQL | undefined =>
     can(principal, entity, 'read') ? rule(principal, projectAndAgency(alias)) : sql`FALSE`;
+  /** The summary's roll-up per user, read by the profiles that may read the kind (`NodeSummary.userRollUp`). */
+  const userRollUpOn = (
+    alias: string,
+    rollUp: { from: SQL; scopeUser: (principal: Principal) => number | undefined },
+  ): NonNullable<NodeSummary['userRollUp']> => ({
+    from: rollUp.from,
+    user: sql.raw(`${alias}.user_id`),
+    scopeUser: (principal) => (can(principal, entity, 'read') ? rollUp.scopeUser(principal) : undefined),
+  });
   return {
     column,
     /**
@@ -50,7 +59,14 @@ export function workItemParts(entity: EntityCode, rule: ProjectAgencyScope, sour
       alias: string;
       scopeAlias: string;
       amount?: SQL;
-      summary: { from: SQL; alias: string; count: SQL; amount: SQL; rollUp?: SQL };
+      summary: {
+        from: SQL;
+        alias: string;
+        count: SQL;
+        amount: SQL;
+        rollUp?: SQL;
+        userRollUp?: { from: SQL; scopeUser: (principal: Principal) => number | undefined };
+      };
     }): Pick<WorkItemKind, 'nodeColumn' | 'row'> => ({
       nodeColumn: { table: source.table, column: 'wf_node_id' },
       row: {
@@ -65,6 +81,7 @@ export function workItemParts(entity: EntityCode, rule: ProjectAgencyScope, sour
           count: row.summary.count,
           amount: row.summary.amount,
           ...(row.summary.rollUp ? { rollUp: row.summary.rollUp } : {}),
+          ...(row.summary.userRollUp ? { userRollUp: userRollUpOn(row.summary.alias, row.summary.userRollUp) } : {}),
         },
       },
     }),

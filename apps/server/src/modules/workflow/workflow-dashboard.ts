@@ -6,7 +6,7 @@ import { rowsOf } from '../../platform/sql-rows.js';
 import { listNodes, visibleNodeIds } from './workflow-catalogue.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
-import { storedKind, storedNodeRow, summaryFrom, type WorkflowRegistry } from './workflow-registry.js';
+import { storedKind, storedNodeRow, summaryRows, type WorkflowRegistry } from './workflow-registry.js';
 
 const ORDER_ENTITY = 'order';
 
@@ -149,19 +149,20 @@ async function summaryCounts(
     return new Map<number, NodeCounts>();
   }
   const toDoOnNodes = selfAloneOn(actors, nodeIds, false);
+  const rows = summaryRows(summary, actors);
   return groupedCounts(
     db,
     nodeIds,
     {
-      from: summaryFrom(summary, actors),
+      from: rows.from,
       node: summary.node,
       count: summary.count,
-      all: summary.scope(self.principal),
+      all: rows.scope(self.principal),
       haveToDo:
         rowFilterCondition(registry, actors, 'haveToDo', entity, {
           entityId: sql`NULL`,
           nodeId: summary.node,
-          scope: summary.scope,
+          scope: rows.scope,
         }) ?? sql`TRUE`,
       ...(toDoOnNodes ? { toDoOnNodes } : {}),
     },
@@ -329,12 +330,13 @@ async function runningOrders(db: Database, registry: WorkflowRegistry, actors: R
     const scope = stored.scope(self);
     const nodeIds = await runningNodeIds(db);
     const summary = kind.row.summary;
-    const summed = summary?.scope(self);
+    const rows = summary ? summaryRows(summary, [{ principal: self }]) : undefined;
+    const summed = rows?.scope(self);
     return {
-      ...(summary
+      ...(summary && rows
         ? {
             stored: {
-              from: summaryFrom(summary, [{ principal: self }]),
+              from: rows.from,
               count: summary.count,
               columns: {},
               where: () => sql`${nodeIn(summary.node, nodeIds)}${summed ? sql` AND ${summed}` : sql``}`,
@@ -400,12 +402,13 @@ export async function runningOrdersAmount(
   const self = actors[0]?.principal;
   if (summary && self) {
     // the orders summed ahead per node, project and agency: a few rows per running node (docs/decisions.md "Node summaries")
-    const scope = summary.scope(self);
+    const rows = summaryRows(summary, [{ principal: self }]);
+    const scope = rows.scope(self);
     const [row] = await rowsOf<{ total: string; amount: string }>(
       db,
       sql`SELECT coalesce(sum(${summary.count}), 0)::bigint::text AS total,
           coalesce(sum(${summary.amount}), 0)::numeric(16, 2)::text AS amount
-        FROM ${summaryFrom(summary, [{ principal: self }])} WHERE ${nodeIn(summary.node, await runningNodeIds(db))}${scope ? sql` AND ${scope}` : sql``}`,
+        FROM ${rows.from} WHERE ${nodeIn(summary.node, await runningNodeIds(db))}${scope ? sql` AND ${scope}` : sql``}`,
     );
     return { count: Number(row?.total ?? 0), amount: row?.amount ?? '0.00' };
   }

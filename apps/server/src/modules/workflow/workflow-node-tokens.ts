@@ -5,7 +5,7 @@ import { defineList, type ListDefinition, type StoredTotals } from '../../platfo
 import { rowsOf, statementKey } from '../../platform/sql-rows.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, nodeRowFilter, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
-import { type StoredKind, storedKind, storedNodeRow, summaryFrom, type WorkflowRegistry } from './workflow-registry.js';
+import { type StoredKind, storedKind, storedNodeRow, summaryRows, type WorkflowRegistry } from './workflow-registry.js';
 
 function labelColumn(registry: WorkflowRegistry): SQL {
   const labelled = registry.kinds().filter((kind) => kind.label);
@@ -56,13 +56,14 @@ function summedOnNode(
   if (!summary || stored.kind.assignee) {
     return undefined;
   }
+  const rows = summaryRows(summary, actors);
   const condition = nodeRowFilter(registry, actors, filter, stored.kind.entity, nodeId, {
     entityId: sql`NULL`,
-    scope: summary.scope,
+    scope: rows.scope,
   });
   const onNode = sql`${summary.node} = ${nodeId}`;
   const where = condition ? sql`${onNode} AND ${condition}` : onNode;
-  return { from: summaryFrom(summary, actors), count: summary.count, columns: {}, where: () => where };
+  return { from: rows.from, count: summary.count, columns: {}, where: () => where };
 }
 
 /**
@@ -177,10 +178,11 @@ export async function workflowNodeCounts(
   const summary = registry.kind(workflow.objectName)?.row?.summary;
   const self = actors[0]?.principal;
   if (summary && self) {
-    const scope = summary.scope(self);
+    const read = summaryRows(summary, [{ principal: self }]);
+    const scope = read.scope(self);
     const rows = await rowsOf<{ node_id: number; total: string }>(
       db,
-      sql`SELECT ${summary.node} AS node_id, sum(${summary.count})::bigint::text AS total FROM ${summaryFrom(summary, [{ principal: self }])}
+      sql`SELECT ${summary.node} AS node_id, sum(${summary.count})::bigint::text AS total FROM ${read.from}
         WHERE ${nodeIn(summary.node, nodeIds)}${scope ? sql` AND ${scope}` : sql``} GROUP BY 1`,
     );
     return new Map(rows.filter((row) => Number(row.total) !== 0).map((row) => [Number(row.node_id), Number(row.total)]));

@@ -93,6 +93,13 @@ export type NodeSummary = {
    * `from` but the scope's: read for profiles whose scope narrows nothing (`summaryFrom`).
    */
   rollUp?: SQL;
+  /**
+   * The summary summed per user and node over each user's projects (`user` its user column; the alias and
+   * columns of `from` but the scope's), and the user whose projects alone make up a profile's scope on the
+   * summary (read right included; undefined when no one user's projects do): read for profiles that all have
+   * that same user (`summaryRows`).
+   */
+  userRollUp?: { from: SQL; user: SQL; scopeUser(principal: Principal): number | undefined };
 };
 
 /** Whether none of these profiles' scopes narrows the summary's rows (their conditions read only its node). */
@@ -103,6 +110,26 @@ export function unscopedOn(summary: NodeSummary, actors: readonly { principal: P
 /** The summary's rows these profiles read: its roll-up when none of their scopes narrows it, else the summary. */
 export function summaryFrom(summary: NodeSummary, actors: readonly { principal: Principal }[]): SQL {
   return summary.rollUp && unscopedOn(summary, actors) ? summary.rollUp : summary.from;
+}
+
+/**
+ * The summary's rows these profiles read and each one's scope on them (`summaryFrom`, and the summary's own
+ * scope), or, when every profile's scope is one same user's projects, that user's roll-up (`userRollUp`: a row
+ * per node, the user's projects not read) and the user as the scope.
+ */
+export function summaryRows(
+  summary: NodeSummary,
+  actors: readonly { principal: Principal }[],
+): { from: SQL; scope(principal: Principal): SQL | undefined } {
+  const byUser = summary.userRollUp;
+  if (byUser && !unscopedOn(summary, actors)) {
+    const users = new Set(actors.map((actor) => byUser.scopeUser(actor.principal)));
+    const [user] = users;
+    if (users.size === 1 && user !== undefined) {
+      return { from: byUser.from, scope: () => sql`${byUser.user} = ${user}` };
+    }
+  }
+  return { from: summaryFrom(summary, actors), scope: (principal) => summary.scope(principal) };
 }
 
 /** Which moves a guard or post-action concerns: every given field must match (none: every move). */
