@@ -1,3 +1,4 @@
+import type { OwnerDocumentRow } from '@isf/contract';
 import { describe, expect, it } from 'vitest';
 import { api, tokenOf } from '../support/api.js';
 import { baseUrl, dialog, escapeRegExp, expectHash, newPage, screenshot, signIn, typeDate } from '../support/browser.js';
@@ -7,7 +8,6 @@ import { unique, useBrowser } from '../support/journey.js';
 const browser = useBrowser();
 
 type EnvelopeSummary = { id: number; name: string; statusWF: { nodeCode: string; nodeName: string } | null };
-type DocumentRow = { id: number; filename: string; entity: string; entityId: number };
 
 describe('contracts signed for real', () => {
   it('a new contract’s new envelope: a PDF, two validators (the first alone does not validate), two signers, the signed copy in the envelope and on the documents screen', {
@@ -254,7 +254,9 @@ describe('contracts signed for real', () => {
     await expect.poll(async () => (await rows.allTextContents()).filter((text) => text.includes('Signé')).length).toBe(2);
     await screenshot(buyer, 'contracts-09-documents');
     // the envelope's own documents (`GET /documents?entity=&id=`): the upload and its signed copy
-    const owned = (await api<DocumentRow[]>(`/documents?entity=envelope&id=${envelopeId}`, admin)).sort((a, b) => a.id - b.id);
+    const owned = (await api<OwnerDocumentRow[]>(`/documents?entity=envelope&id=${envelopeId}`, admin)).sort(
+      (a, b) => a.id - b.id,
+    );
     expect(owned.map((row) => row.filename)).toEqual([filename, signedName]);
     const signedId = owned[1]?.id;
     await signedRow.getByRole('link', { name: signedName, exact: true }).click();

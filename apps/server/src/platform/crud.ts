@@ -80,8 +80,10 @@ export type CreateHooks = { afterCreate?: (id: number, transaction: Database) =>
  * the same transaction.
  *
  * `Row` types the record `selection` reads (what the hooks and `get` see), `Values` unless given.
- * With `lock`, an update or a delete first locks the row (`SELECT … FOR UPDATE`) and reads `before`
- * after it, so what its hooks check of the row holds until the transaction ends. An update whose
+ * With `lock`, an update or a delete reads `before` locking the row (`SELECT … FOR UPDATE`, one
+ * statement: a row changed by a transaction it waited for is read as that one committed it; a subquery
+ * of the selection would still see the rows of before the wait), so what its hooks check of the row
+ * holds until the transaction ends. An update whose
  * `version` is undefined is not checked against one (a change the caller makes whatever the version
  * seen, under the lock); the version still moves by one.
  */
@@ -97,25 +99,23 @@ export function createCrud<Row extends Values = Values>(
 ) {
   const { table, entity, selection, where, lock } = options;
 
-  async function find(db: Database, id: number): Promise<Row | undefined> {
+  function select(db: Database, id: number) {
     const condition = where ? and(eq(table.id, id), where) : eq(table.id, id);
-    const [row] = await db.select(selection).from(table).where(condition).limit(1);
+    return db.select(selection).from(table).where(condition).limit(1);
+  }
+
+  async function find(db: Database, id: number): Promise<Row | undefined> {
+    const [row] = await select(db, id);
     return row as Row | undefined;
   }
 
-  /** The record a change starts from, locked first with `lock`; 404 when unknown. */
+  /** The record a change starts from, its row locked with `lock`; 404 when unknown. */
   async function before(transaction: Database, id: number): Promise<Row> {
-    if (lock) {
-      const [locked] = await transaction.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
-      if (!locked) {
-        throw notFound();
-      }
-    }
-    const row = await find(transaction, id);
+    const [row] = lock ? await select(transaction, id).for('update') : await select(transaction, id);
     if (!row) {
       throw notFound();
     }
-    return row;
+    return row as Row;
   }
 
   return {

@@ -1,6 +1,8 @@
 import { createHashRouter, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/login/login-page';
-import { workflowRoutes } from '../features/workflow/workflow-routes';
+import { AccountPage } from '../features/account';
+import { HomePage } from '../features/home';
+import { LoginPage } from '../features/login';
+import { workflowRoutes } from '../features/workflow';
 import { lazyPage } from '../lib/lazy-page';
 import { featureRoutes } from './feature-routes';
 import { LogoutRoute } from './logout-route';
@@ -10,8 +12,6 @@ import { canOpenPath } from './route-access';
 // The login page is the first screen of a signed-out user: it is in the main bundle. The shell (menus,
 // header) and every screen behind it load on their first render, so the login page downloads none of them.
 const ShellLayout = lazyPage(() => import('./shell/shell-layout').then((module) => module.ShellLayout));
-const HomePage = lazyPage(() => import('../features/home/home-page').then((module) => module.HomePage));
-const AccountPage = lazyPage(() => import('../features/account/account-page').then((module) => module.AccountPage));
 const NotFoundPage = lazyPage(() => import('./shell/not-found-page').then((module) => module.NotFoundPage));
 
 /**

@@ -1,5 +1,5 @@
-import { installAttachmentPreChecks } from '../features/attachments/attachment-workflow-checks';
-import { installOrderPreChecks } from '../features/orders/order-workflow-checks';
+import { installAttachmentPreChecks } from '../features/attachments';
+import { installOrderPreChecks } from '../features/orders';
 
 /**
  * The business pre-checks of the workflow moves (spec 1 §4 rules 2 to 8), registered once per item kind

@@ -34,14 +34,9 @@ export async function findStatement(db: Database, id: number) {
   return row;
 }
 
-/** The statement row locked for a change; 404 when unknown. */
+/** The statement row locked for a change, read in the same statement; 404 when unknown. */
 export async function lockStatementForChange(tx: Database, id: number) {
-  const [locked] = await tx
-    .select({ id: monthlyStatements.id })
-    .from(monthlyStatements)
-    .where(eq(monthlyStatements.id, id))
-    .for('update');
-  const before = locked ? await findStatement(tx, id) : undefined;
+  const [before] = await tx.select().from(monthlyStatements).where(eq(monthlyStatements.id, id)).for('update');
   if (!before) {
     throw notFound();
   }

@@ -5,16 +5,15 @@ import { Badge, Button, Empty, Popover } from 'antd';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NotificationContent } from '../../features/notifications/notification-content';
 import {
   fetchLatestNotifications,
   latestNotificationsKey,
+  NotificationContent,
+  useDelayedActions,
   useMarkNotification,
-} from '../../features/notifications/notifications.api';
-import { useDelayedActions } from '../../features/notifications/use-delayed-actions';
+} from '../../features/notifications';
 import { useAuth } from '../../lib/auth-store';
 import { NOTIFICATIONS_ROUTE } from '../../lib/routes';
-import '../../features/notifications/notifications.css';
 
 /**
  * The notification bell of the shell (spec 1 §2): the unread count, polled every 30 s, and a menu of the

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { PopupDialog } from '../../features/popups/popup-dialog';
-import { fetchMyPopups, markPopup } from '../../features/popups/popups.api';
+import { fetchMyPopups, markPopup, PopupDialog } from '../../features/popups';
 import { useAuth } from '../../lib/auth-store';
 
 /**

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Layout } from 'antd';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
-import { IncidentDialog } from '../../features/help/incident-dialog';
+import { IncidentDialog } from '../../features/help';
 import '../../lib/i18n/screens';
 import { queryClient } from '../../lib/query-client';
 import { AccessGuard } from '../access-guard';

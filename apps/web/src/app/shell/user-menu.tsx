@@ -3,7 +3,7 @@ import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PasswordChangeModal } from '../../features/account/password-change-modal';
+import { PasswordChangeModal } from '../../features/account';
 import { useAuth } from '../../lib/auth-store';
 
 /** The user's name with account management (delegating users only), password change and sign-out (spec 1 §2). */

@@ -3,7 +3,6 @@ import { api } from '../../lib/api-client';
 import { CONTRACT_DETAIL_ROUTE } from '../../lib/routes';
 
 export const DOCUMENT_LIST_PATH = '/documents';
-export const DOCUMENT_CSV_PATH = '/documents/csv';
 
 /** A document's detail (`GET /documents/{id}`): whether the caller may delete it now comes with it. */
 export type DocumentDetail = {

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { EntityLink } from '../../components/entity-link';
 import { formatServerTime } from '../../lib/server-time';
 import { notificationView } from './notification-views';
+// the notifications' styles, the shell's bell panel included: wherever a notification shows, they come with it
+import './notifications.css';
 
 export type NotificationContentProps = {
   row: NotificationRow;

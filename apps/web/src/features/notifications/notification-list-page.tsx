@@ -8,7 +8,6 @@ import { useListController } from '../../components/data-table/use-list-controll
 import { PageHeader } from '../../components/page-header';
 import { NotificationContent } from './notification-content';
 import { NOTIFICATION_LIST_PATH, useMarkNotification } from './notifications.api';
-import './notifications.css';
 
 const NO_PAGE_SIZE_OPTIONS: readonly number[] = [];
 

@@ -1,4 +1,4 @@
-// The face of the Oracle configurations feature: what other features use of it.
+// The face of the Oracle configurations feature: what the app and other features use of it.
 
 /** The Oracle configurations' list pages, mounted by the reference routes. */
 export { oracleConfigurationListPages } from './oracle-configuration-routes';

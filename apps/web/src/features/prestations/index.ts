@@ -1,4 +1,4 @@
-// The face of the prestations feature: what other features use of it.
+// The face of the prestations feature: what the app and other features use of it.
 
 /** A prestation's fields and their values, edited in a BPU template's rows. */
 export {
@@ -8,6 +8,8 @@ export {
   prestationFieldValuesOf,
   SubcategorySelect,
 } from './prestation-form-fields';
+/** The prestation screens, mounted by the app's router. */
+export { prestationRoutes } from './prestation-routes';
 /** A prestation's writes, choices and a BPU template's prestations key, used by a BPU template's rows. */
 export {
   bpuTemplatePrestationsKey,
