@@ -35,7 +35,15 @@ export function attachmentFixtures(app: FastifyInstance, db: Database, token: ()
       (entry: { transitionCode: string; toNode: number }) => entry.transitionCode === code && entry.toNode === target?.id,
     );
     expect(transition, `${code} → ${toNode} from ${current.node.nodeCode}`).toBeDefined();
-    return send('POST', `/api/wftoken/move/${current.id}/${transition.id}`, { comment, version: current.version }, as);
+    const moved = await send(
+      'POST',
+      `/api/wftoken/move/${current.id}/${transition.id}`,
+      { comment, version: current.version },
+      as,
+    );
+    // what the move does once it has answered (its notifications), done before the test reads on
+    await app.workflow.settled();
+    return moved;
   }
 
   async function expectMoved(response: Promise<LightMyRequestResponse>) {

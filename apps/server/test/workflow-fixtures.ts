@@ -160,13 +160,16 @@ export async function delegate(db: Database, fromId: number, toId: number, start
 }
 
 /** POST /wftoken/move as the bearer of `token`. */
-export function move(app: FastifyInstance, token: string, tokenId: number, transitionId: number, comment?: string) {
-  return inject(app, {
+export async function move(app: FastifyInstance, token: string, tokenId: number, transitionId: number, comment?: string) {
+  const response = await inject(app, {
     method: 'POST',
     url: `/api/wftoken/move/${tokenId}/${transitionId}`,
     token,
     payload: comment === undefined ? {} : { comment },
   });
+  // what the move does once it has answered (its notifications), done before the test reads on
+  await app.workflow.settled();
+  return response;
 }
 
 /** The id of a seeded transition by its code (the first one, for codes on several links). */

@@ -9,6 +9,7 @@ import type { Database } from '../src/db/client.js';
 import * as schema from '../src/db/schema/index.js';
 import { notifications, workflowNodes, workflows, workflowTokens, workflowTransitions } from '../src/db/schema/index.js';
 import { actorsOf, moveToken } from '../src/modules/workflow/index.js';
+import { createBackgroundWork } from '../src/platform/background.js';
 import type { Principal } from '../src/platform/principal.js';
 import { attachmentFixtures } from './attachments-fixtures.js';
 import { createTestApp, createTestRole, createTestUser, login, tokenFor, userIdOf } from './helper.js';
@@ -110,12 +111,15 @@ async function countedMove(tokenId: number, version: number, transitionId: numbe
   const counting = countingDatabase();
   const principal = (await app.principals.get(adminId)) as Principal;
   const actors = await actorsOf(counting.db, app.principals, principal);
+  const background = createBackgroundWork(app.log);
   const result = await moveToken(
-    { db: counting.db, registry: app.workflow.registry, definitions: app.workflow.definitions, log: app.log },
+    { db: counting.db, registry: app.workflow.registry, definitions: app.workflow.definitions, background },
     actors,
     { tokenId, transitionId, comment: null, version },
     { principal, requestId: 'statement-count' },
   );
+  // the notifications are written after the move answers: counted once written
+  await background.settled();
   return { result, statements: counting.statements };
 }
 

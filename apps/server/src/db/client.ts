@@ -60,10 +60,23 @@ export const pgliteExtensions = { pg_trgm };
  */
 export const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c jit=off';
 
+/**
+ * How long an idle pooled connection stays open (pg's default: 10 s). A new connection compiles the triggers'
+ * PL/pgSQL and plans their statements on first use (15–20 ms more on an order move, docs/operations.md).
+ */
+export const POOL_IDLE_MS = 10 * 60_000;
+
 /** The only place a connection is built: embedded PGlite by default, a PostgreSQL server with a URL. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: SESSION_SETTINGS });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      options: SESSION_SETTINGS,
+      idleTimeoutMillis: POOL_IDLE_MS,
+      // idle connections do not keep a script alive that has done its work (the server's listener does)
+      allowExitOnIdle: true,
+    });
     // numeric stays a string (decimal), bigint counts become numbers
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
     const db = drizzlePg(pool, { schema }) as unknown as Database;

@@ -87,6 +87,8 @@ export const projects = pgTable(
     index('projects_manager_idx').on(table.managerId),
     // the few projects whose payment guarantee replaces the RG: the budget warranties' totals read them once
     index('projects_payment_guarantee_idx').on(table.id).where(sql`${table.paymentGuarantee}`),
+    // the projects with a monthly generation day: what the statement schedule's tick reads (not every project)
+    index('projects_generation_day_idx').on(table.id).where(sql`${table.msGenerationDate} IS NOT NULL`),
     // pg_trgm: serve the list engine's "contains" filters (regular expressions, see platform/text-match.ts)
     index('projects_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('projects_code_trgm_idx').using('gin', sql`${table.code} gin_trgm_ops`),

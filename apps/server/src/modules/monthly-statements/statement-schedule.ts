@@ -32,7 +32,8 @@ export async function startDueGenerations(
       sql`WITH due AS (
           INSERT INTO statement_generation_runs (project_id, month)
           SELECT p.id, ${month} FROM projects p
-          WHERE CASE WHEN p.ms_generation_date ~ '^[0-9]{1,2}$' THEN p.ms_generation_date::int END <= ${day}
+          WHERE p.ms_generation_date IS NOT NULL
+            AND CASE WHEN p.ms_generation_date ~ '^[0-9]{1,2}$' THEN p.ms_generation_date::int END <= ${day}
           ORDER BY p.id
           ON CONFLICT DO NOTHING
           RETURNING project_id)

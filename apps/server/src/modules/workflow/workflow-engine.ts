@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { AuditContext } from '../../platform/audit.js';
+import { createBackgroundWork } from '../../platform/background.js';
 import type { WorkItemList } from '../../platform/list-routes.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
 import { createDefinitionsCache } from './workflow-definitions.js';
@@ -28,6 +29,8 @@ import { startToken } from './workflow-tokens.js';
 export function createWorkflowEngine(db: Database, principals: PrincipalLoader, log: FastifyBaseLogger) {
   const registry = createWorkflowRegistry();
   const definitions = createDefinitionsCache();
+  // what follows a committed move once it has answered (its notifications)
+  const background = createBackgroundWork(log);
   registry.registerGuard({}, refusalCommentGuard);
   registerWorkflowNotifications(registry, definitions);
   /** The caller and their delegators, each with the nodes their role acts on (resolved here, not in SQL). */
@@ -174,8 +177,10 @@ export function createWorkflowEngine(db: Database, principals: PrincipalLoader, 
       };
     },
     async move(principal: Principal, input: MoveInput, audit: AuditContext) {
-      return moveToken({ db, registry, definitions, log }, await actors(principal), input, audit);
+      return moveToken({ db, registry, definitions, background }, await actors(principal), input, audit);
     },
+    /** Resolves once what the moves made so far do after answering is done (their notifications). */
+    settled: () => background.settled(),
   };
 }
 
@@ -191,5 +196,7 @@ declare module 'fastify' {
 export function registerWorkflowEngine(app: FastifyInstance, db: Database): WorkflowEngine {
   const engine = createWorkflowEngine(db, app.principals, app.log);
   app.decorate('workflow', engine);
+  // the database closes after the app: the moves' notifications are written first
+  app.addHook('onClose', () => engine.settled());
   return engine;
 }

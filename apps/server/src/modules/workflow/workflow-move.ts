@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { workflowTokenHistory, workflowTokens } from '../../db/schema/index.js';
 import { type AuditContext, recordAudit } from '../../platform/audit.js';
+import type { BackgroundWork } from '../../platform/background.js';
 import { businessRefusal, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import type { Actor } from './workflow-actors.js';
 import { DEFINITIONS_STAMP_SQL, type DefinitionsCache, type WorkflowDefinitions } from './workflow-definitions.js';
@@ -44,12 +44,13 @@ function nodeFacts(definitions: WorkflowDefinitions, nodeId: number) {
  * Moves a token along a transition (DESIGN §5), in one transaction: the token row is locked, the
  * transition must leave its node, the caller (or a delegator) must be allowed, the guards run, then
  * the token moves, the history and the audit are written and the in-transaction post-actions run.
- * After the commit, the afterCommit post-actions run (the notifications among them). A concurrent
+ * Once committed, the move answers; its afterCommit post-actions (the notifications among them) run after
+ * it, in the background (`background`: the app's close waits for them). A concurrent
  * second move finds the token moved: 409. The workflow definitions come from memory, checked against
  * the stamp the lock statement reads (docs/performance.md "Workflow move (issue 14)").
  */
 export async function moveToken(
-  dependencies: { db: Database; registry: WorkflowRegistry; definitions: DefinitionsCache; log: FastifyBaseLogger },
+  dependencies: { db: Database; registry: WorkflowRegistry; definitions: DefinitionsCache; background: BackgroundWork },
   actors: Actor[],
   input: MoveInput,
   audit: AuditContext,
@@ -160,10 +161,12 @@ export async function moveToken(
   });
   if (committed) {
     const { facts, actions } = committed;
+    // each on its own: one failing (logged) leaves the others to run
     for (const action of actions) {
-      await action.afterCommit?.(facts, db).catch((error: unknown) => {
-        dependencies.log.error({ err: error, tokenId: facts.token.id }, 'workflow post-action failed after the move');
-      });
+      const after = action.afterCommit;
+      if (after) {
+        dependencies.background.run(`workflow post-action after the move of token ${facts.token.id}`, () => after(facts, db));
+      }
     }
   }
   return result;

@@ -153,7 +153,7 @@ export type MoveGuard = (facts: MoveFacts, db: Database) => Promise<string | nul
 /**
  * What follows a move. `inTransaction` runs in the move's transaction (its failure cancels the move):
  * for writes that must happen with it. `afterCommit` runs once the move is committed, on the database
- * outside any transaction, before the move answers (its failure is logged and never undoes the move):
+ * outside any transaction, after the move has answered (its failure is logged and never undoes the move):
  * for waking jobs and for notifications.
  */
 export type PostAction = {
