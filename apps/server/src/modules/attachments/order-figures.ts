@@ -2,7 +2,12 @@ import { ATTACHMENT_ENTITY } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { idList, referencedIds, rowsOf } from '../../platform/sql-rows.js';
-import { refreshEveryMarketFigures, refreshMarketFigures, refreshMarketFiguresOfOrders } from '../orders/index.js';
+import {
+  ORDER_RG_FIGURES,
+  refreshEveryMarketFigures,
+  refreshMarketFigures,
+  refreshMarketFiguresOfOrders,
+} from '../orders/index.js';
 import { refreshAttachmentNodeSummaries } from './attachment-node-summaries.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL } from './attachment-nodes.js';
 import { releasedRgSql } from './attachment-rg-release.js';
@@ -22,17 +27,7 @@ import { releasedRgSql } from './attachment-rg-release.js';
  * invoicing an attachment or giving it back, paid or unpaid, generated or deleted. The refresh locks the orders' rows first and recomputes in a later statement, so of
  * two transactions refreshing the same order the second waits and reads what the first committed.
  */
-const FIGURES = [
-  'rg_held',
-  'rg_deposit_used',
-  'rg_released',
-  'rg_unreleased',
-  'rg_unreleased_dated',
-  'rg_released_on_deposit',
-  'dc4_paid',
-  'dc4_in_statement',
-  'dc4_not_invoiced',
-] as const;
+const FIGURES = [...ORDER_RG_FIGURES, 'dc4_paid', 'dc4_in_statement', 'dc4_not_invoiced'] as const;
 
 const figureColumns = sql.raw(FIGURES.map((name) => `"${name}"`).join(', '));
 

@@ -13,6 +13,7 @@ export { marketFacts, marketMention, type OrderPdfOrder } from './order-pdf-layo
 export { nextOrderReference } from './order-reference.js';
 export {
   depositPaidMismatches,
+  ORDER_RG_FIGURES,
   ORDER_SUMMARY_FIGURES,
   ORDER_SUMMARY_KEYS,
   orderNodeSummaries,

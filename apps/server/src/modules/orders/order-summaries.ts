@@ -12,17 +12,22 @@ import { rowsOf } from '../../platform/sql-rows.js';
  * replica`) are followed by `refreshOrderSummaries`, which rebuilds both.
  */
 export const ORDER_SUMMARY_KEYS = ['market_id', 'project_id', 'agency_id', 'holds_rg', 'in_erp', 'dated'] as const;
-export const ORDER_SUMMARY_FIGURES = [
-  'orders',
-  'total',
+
+/**
+ * The warranty (RG) figures each order stores (`orders.rg_held` …, docs/decisions.md "Stored RG figures"):
+ * the attachments module computes them from the order's validated attachments (`refreshOrderFigures`), its
+ * summaries sum them.
+ */
+export const ORDER_RG_FIGURES = [
   'rg_held',
   'rg_deposit_used',
   'rg_released',
   'rg_unreleased',
   'rg_unreleased_dated',
   'rg_released_on_deposit',
-  'deposit_paid',
 ] as const;
+
+export const ORDER_SUMMARY_FIGURES = ['orders', 'total', ...ORDER_RG_FIGURES, 'deposit_paid'] as const;
 
 const columns = sql.raw([...ORDER_SUMMARY_KEYS, ...ORDER_SUMMARY_FIGURES].join(', '));
 
@@ -30,9 +35,8 @@ const columns = sql.raw([...ORDER_SUMMARY_KEYS, ...ORDER_SUMMARY_FIGURES].join('
 export function orderSummariesSql(condition: SQL = sql`TRUE`): SQL {
   return sql`SELECT o.market_id, o.project_id, o.agency_id, o.rg_held > 0 AS holds_rg, o.oracle_id IS NOT NULL AS in_erp,
       (o.release_date IS NOT NULL OR o.delivery_date IS NOT NULL) AS dated,
-      count(*)::bigint AS orders, sum(o.total) AS total, sum(o.rg_held) AS rg_held, sum(o.rg_deposit_used) AS rg_deposit_used,
-      sum(o.rg_released) AS rg_released, sum(o.rg_unreleased) AS rg_unreleased,
-      sum(o.rg_unreleased_dated) AS rg_unreleased_dated, sum(o.rg_released_on_deposit) AS rg_released_on_deposit,
+      count(*)::bigint AS orders, sum(o.total) AS total,
+      ${sql.raw(ORDER_RG_FIGURES.map((name) => `sum(o.${name}) AS ${name}`).join(', '))},
       sum(o.deposit_paid) AS deposit_paid
     FROM orders o WHERE ${condition}
     GROUP BY 1, 2, 3, 4, 5, 6`;
