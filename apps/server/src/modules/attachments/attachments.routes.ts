@@ -14,7 +14,7 @@ import { notFound } from '../../platform/errors.js';
 import { registerList, requireInScope } from '../../platform/list-routes.js';
 import type { Principal } from '../../platform/principal.js';
 import { auditContext, idParams } from '../../platform/route-helpers.js';
-import { marketScope } from '../markets/index.js';
+import { joinedMarketScope } from '../markets/index.js';
 import { orderList } from '../orders/index.js';
 import { prestationSortQuery, readCsvUpload } from '../price-schedules/index.js';
 import { attachmentDocumentRemovalRefusal } from './attachment-editing.js';
@@ -34,7 +34,7 @@ import { createAttachmentService } from './attachments.service.js';
 
 /** A BPU the caller may read attachment prestations of: its market is in the caller's scope. */
 async function assertBpuInScope(database: Database, principal: Principal, bpuId: number): Promise<void> {
-  const scope = marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` });
+  const scope = joinedMarketScope(principal);
   const result = (await database.execute(sql`SELECT 1 AS found FROM bpus b JOIN markets m ON m.id = b.market_id
     WHERE b.id = ${bpuId}${scope ? sql` AND ${scope}` : sql``}`)) as unknown as { rows: unknown[] };
   if (result.rows.length === 0) {

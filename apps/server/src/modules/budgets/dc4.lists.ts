@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn } from '../../platform/list-engine.js';
-import { marketScope } from '../markets/index.js';
+import { joinedMarketScope } from '../markets/index.js';
 
 /**
  * The DC4 of every market (spec 2 DC4, docs/money.md "Budgets"), `dc4-figures.ts` in SQL: one row per
@@ -54,5 +54,5 @@ export const dc4List = defineList({
   idColumn: 'id',
   columns,
   defaultSort: { column: 'id', direction: 'asc' },
-  scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
+  scope: joinedMarketScope,
 });

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.js';
 import { defineList, type ListColumn, type ListDefinition } from '../../platform/list-engine.js';
-import { marketScope } from '../markets/index.js';
+import { joinedMarketScope } from '../markets/index.js';
 
 /**
  * The OD mask (spec 2 Budget OD, docs/money.md "Budgets"): one row per attachment invoiced in a monthly
@@ -87,7 +87,7 @@ export function odList(criteria: OdCriteria): ListDefinition {
     columns,
     defaultSort: { column: 'statementDate', direction: 'desc' },
     ...(range ? { where: range } : {}),
-    scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
+    scope: joinedMarketScope,
   });
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListColumn, type ListDefinition } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
-import { marketScope } from '../markets/index.js';
+import { joinedMarketScope } from '../markets/index.js';
 
 /**
  * The quantitatives (spec 2 Quantitative row, docs/money.md "Budgets"): per project, market, imputation,
@@ -58,14 +58,14 @@ export const quantitativeList = defineList({
   idColumn: 'id',
   columns,
   defaultSort: { column: 'id', direction: 'asc' },
-  scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
+  scope: joinedMarketScope,
   // without a column filter, the count and totals read the groups summed per market
   stored: {
     from: sql`market_quantity_totals t JOIN markets m ON m.id = t.market_id`,
     count: sql`t.groups`,
     columns: { amountOrdered: sql`t.amount_ordered`, amountDone: sql`t.amount_done` },
     where: (principal) => {
-      const scope = principal ? marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }) : undefined;
+      const scope = principal ? joinedMarketScope(principal) : undefined;
       return sql.join([sql`t.groups <> 0`, ...(scope ? [scope] : [])], sql` AND `);
     },
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { defineList, type ListColumn } from '../../platform/list-engine.js';
-import { marketScope } from '../markets/index.js';
+import type { ListColumn } from '../../platform/list-engine.js';
+import { defineMarketRowList } from '../markets/index.js';
 
 /**
  * A deposit with its market (project, agency) and optional order; what the attachments consumed of it is
@@ -44,12 +44,4 @@ const columns: Record<string, ListColumn> = {
  * The deposits list (spec 2 /sst/deposits): filters by project, market and reference among the
  * columns; newest first (spec 2 §9); scoped as markets, so a subcontractor never sees another agency's.
  */
-export const depositList = defineList({
-  name: 'deposits',
-  from,
-  countFrom,
-  idColumn: 'id',
-  columns,
-  defaultSort: { column: 'id', direction: 'desc' },
-  scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
-});
+export const depositList = defineMarketRowList({ name: 'deposits', from, countFrom, columns });

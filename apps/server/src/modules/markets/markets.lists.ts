@@ -1,6 +1,6 @@
 import type { MarketRow } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type ColumnsOf, defineList } from '../../platform/list-engine.js';
+import { type ColumnsOf, defineList, type ListDefinition, type Row } from '../../platform/list-engine.js';
 import type { Principal } from '../../platform/principal.js';
 import { agencyScope, agencyScoped, projectScope, projectScopeUser } from '../../platform/scope.js';
 
@@ -14,6 +14,30 @@ export function marketScope(principal: Principal, market: { projectId: SQL; agen
     (condition): condition is SQL => condition !== undefined,
   );
   return conditions.length === 0 ? undefined : sql.join(conditions, sql` AND `);
+}
+
+/** `marketScope` on the market a query joins as `m`: the scope of every row read through its market. */
+export function joinedMarketScope(principal: Principal): SQL | undefined {
+  return marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` });
+}
+
+/**
+ * A list of rows that each belong to a market, joined as `m` in `from` and in `countFrom` (the row's table
+ * and its market, what a page picks its ids over): ids under `id`, newest first (spec 2 §9), scoped as
+ * markets, so a subcontractor never sees another agency's rows.
+ */
+export function defineMarketRowList<ListRow extends object = Row>(
+  definition: Omit<ListDefinition, 'columns' | 'idColumn' | 'defaultSort' | 'scope'> & {
+    columns: ColumnsOf<ListRow>;
+    countFrom: SQL;
+  },
+): ListDefinition {
+  return defineList<ListRow>({
+    ...definition,
+    idColumn: 'id',
+    defaultSort: { column: 'id', direction: 'desc' },
+    scope: joinedMarketScope,
+  });
 }
 
 /** The user whose projects alone make up `marketScope` (no agency narrows it), see `projectScopeUser`. */
@@ -64,7 +88,7 @@ export const marketList = defineList<MarketRow>({
   idColumn: 'id',
   columns,
   defaultSort: { column: 'id', direction: 'asc' },
-  scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
+  scope: joinedMarketScope,
 });
 
 /** The active markets the pickers offer (`GET /markets/active`): BPU creation, later orders. */

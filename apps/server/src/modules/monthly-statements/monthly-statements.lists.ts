@@ -9,7 +9,7 @@ import {
   rgReleaseDateSql,
   rgReleasedSql,
 } from '../attachments/index.js';
-import { marketScope } from '../markets/index.js';
+import { defineMarketRowList, joinedMarketScope } from '../markets/index.js';
 
 export { MONTHLY_STATEMENT_ENTITY };
 
@@ -82,14 +82,11 @@ const columns: Record<string, ListColumn> = {
  * The monthly statement list (spec 2 /sst/situations): newest first (spec 2 §9); scoped as markets, so
  * a subcontractor never sees another agency's statements.
  */
-export const statementList = defineList({
+export const statementList = defineMarketRowList({
   name: 'situations',
   from,
   countFrom,
-  idColumn: 'id',
   columns,
-  defaultSort: { column: 'id', direction: 'desc' },
-  scope: (principal) => marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }),
   // the unfiltered count and totals: the statements summed per market (`statement_summaries`, kept by triggers,
   // docs/decisions.md "Statement summaries"), the caller's scope on their market as the list's own; a column
   // filter sums the rows above
@@ -106,7 +103,7 @@ export const statementList = defineList({
       totalAmountTTC: sql`ss.ttc`,
     },
     where: (principal) => {
-      const scope = principal ? marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` }) : undefined;
+      const scope = principal ? joinedMarketScope(principal) : undefined;
       return scope ? sql`ss.statements <> 0 AND ${scope}` : sql`ss.statements <> 0`;
     },
   },

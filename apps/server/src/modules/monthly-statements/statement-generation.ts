@@ -13,7 +13,7 @@ import type { Principal } from '../../platform/principal.js';
 import { projectScope } from '../../platform/scope.js';
 import { idList, rowsOf } from '../../platform/sql-rows.js';
 import { ATTACHMENT_VALIDATED_NODES_SQL, refreshOrderFigures, rgReleaseDateSql, rgReleasedSql } from '../attachments/index.js';
-import { MARKET_ENTITY, marketScope } from '../markets/index.js';
+import { joinedMarketScope, MARKET_ENTITY } from '../markets/index.js';
 import { nodeJoin } from './statement-store.js';
 
 /** The market nodes a statement is generated on: validated, and in pre-closure (its last statements). */
@@ -70,7 +70,7 @@ export async function generateStatements(
           GENERATION_MARKET_NODES.map((code) => sql`${code}`),
           sql`, `,
         )})
-        AND ${(principal && marketScope(principal, { projectId: sql`m.project_id`, agencyId: sql`m.agency_id` })) ?? sql`TRUE`}
+        AND ${(principal && joinedMarketScope(principal)) ?? sql`TRUE`}
       ORDER BY m.id`,
   );
   const created: StatementGenerationResult['statements'] = [];
