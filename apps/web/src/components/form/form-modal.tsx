@@ -10,11 +10,13 @@ import { fieldErrorsOf, parseInFrench, type SafeParser, serverFieldErrors, showF
 /** A contract schema that yields the payload (zod's `safeParse`). */
 export type PayloadSchema<Payload> = SafeParser<Payload>;
 
-export type FormModalProps<Values, Payload> = {
-  open: boolean;
-  onClose: () => void;
+/** Whether a modal shows, and how it closes: what a list gives its create modal. */
+export type ModalState = { open: boolean; onClose: () => void };
+
+export type FormModalProps<Values, Payload> = ModalState & {
   title: ReactNode;
-  form: FormInstance<Values>;
+  /** The form, when the caller reads or sets its fields; the modal makes its own without it. */
+  form?: FormInstance<Values>;
   initialValues?: Partial<Values>;
   /** Checks the payload (the contract's create schema). */
   schema: PayloadSchema<Payload>;
@@ -40,8 +42,9 @@ export type FormModalProps<Values, Payload> = {
  * shows the server's field errors under the fields, then refreshes the list and opens the record.
  */
 export function FormModal<Values, Payload>(props: FormModalProps<Values, Payload>) {
-  const { open, onClose, title, form, initialValues, schema, toPayload, submit: send, listPath, detailRoute, onDone } = props;
+  const { open, onClose, title, initialValues, schema, toPayload, submit: send, listPath, detailRoute, onDone } = props;
   const { okText, invalidMessage, children, width } = props;
+  const [form] = Form.useForm<Values>(props.form);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

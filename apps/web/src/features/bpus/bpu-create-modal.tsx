@@ -1,9 +1,7 @@
 import { bpuCreateSchema } from '@isf/contract';
-import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../components/form/form-modal';
-import { schemaRule } from '../../components/form/schema-rules';
-import { TrimmedInput } from '../../components/form/trimmed-input';
+import { FormModal, type ModalState } from '../../components/form/form-modal';
+import { NameItem } from '../../components/form/name-item';
 import type { PickerValue } from '../../components/picker/picker';
 import { BpuTemplatePickerItem, pickedId } from '../../components/pickers/bpu-template-picker-item';
 import { MarketPickerItem } from '../../components/pickers/market-picker-item';
@@ -17,15 +15,12 @@ function payloadOf(values: Values) {
 }
 
 /** Creates a BPU from a name, a BPU template and an active market (spec 3 §5), then opens it. */
-export function BpuCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function BpuCreateModal(modal: ModalState) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   return (
     <FormModal
-      open={open}
-      onClose={onClose}
+      {...modal}
       title={t('bpus.createTitle')}
-      form={form}
       initialValues={{ name: '', bpuTemplate: null, market: null }}
       schema={bpuCreateSchema}
       toPayload={payloadOf}
@@ -34,9 +29,7 @@ export function BpuCreateModal({ open, onClose }: { open: boolean; onClose: () =
       detailRoute={BPU_DETAIL_ROUTE}
       width={640}
     >
-      <Form.Item name="name" label={t('bpus.name')} required rules={[schemaRule(bpuCreateSchema.shape.name, t)]}>
-        <TrimmedInput maxLength={255} />
-      </Form.Item>
+      <NameItem label={t('bpus.name')} schema={bpuCreateSchema.shape.name} />
       <BpuTemplatePickerItem />
       <MarketPickerItem />
     </FormModal>

@@ -1,9 +1,7 @@
 import { orderTemplateCreateSchema } from '@isf/contract';
-import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../components/form/form-modal';
-import { schemaRule } from '../../components/form/schema-rules';
-import { TrimmedInput } from '../../components/form/trimmed-input';
+import { FormModal, type ModalState } from '../../components/form/form-modal';
+import { NameItem } from '../../components/form/name-item';
 import type { PickerValue } from '../../components/picker/picker';
 import { BpuTemplatePickerItem, pickedId } from '../../components/pickers/bpu-template-picker-item';
 import { ORDER_TEMPLATE_DETAIL_ROUTE } from '../../lib/routes';
@@ -16,15 +14,12 @@ function payloadOf(values: Values) {
 }
 
 /** Creates an order template from a name and a BPU template (both required), then opens it. */
-export function OrderTemplateCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function OrderTemplateCreateModal(modal: ModalState) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   return (
     <FormModal
-      open={open}
-      onClose={onClose}
+      {...modal}
       title={t('orderTemplates.createTitle')}
-      form={form}
       initialValues={{ name: '', bpuTemplate: null }}
       schema={orderTemplateCreateSchema}
       toPayload={payloadOf}
@@ -33,14 +28,7 @@ export function OrderTemplateCreateModal({ open, onClose }: { open: boolean; onC
       detailRoute={ORDER_TEMPLATE_DETAIL_ROUTE}
       width={640}
     >
-      <Form.Item
-        name="name"
-        label={t('orderTemplates.name')}
-        required
-        rules={[schemaRule(orderTemplateCreateSchema.shape.name, t)]}
-      >
-        <TrimmedInput maxLength={255} />
-      </Form.Item>
+      <NameItem label={t('orderTemplates.name')} schema={orderTemplateCreateSchema.shape.name} />
       <BpuTemplatePickerItem />
     </FormModal>
   );

@@ -6,8 +6,7 @@ import { DetailForm } from '../../components/detail-page/detail-form';
 import { DetailPage, type DetailTab } from '../../components/detail-page/detail-page';
 import { useDetailScreen } from '../../components/detail-page/use-detail-screen';
 import { EntityLink } from '../../components/entity-link';
-import { schemaRule } from '../../components/form/schema-rules';
-import { TrimmedInput } from '../../components/form/trimmed-input';
+import { NameItem } from '../../components/form/name-item';
 import { BPU_TEMPLATE_DETAIL_ROUTE, ORDER_TEMPLATE_LIST_ROUTE } from '../../lib/routes';
 import { OrderTemplatePrestationsTab } from './order-template-prestations-tab';
 import {
@@ -59,14 +58,7 @@ export function OrderTemplateDetailPage() {
       label: t('detail.information'),
       children: (
         <DetailForm name="order-template-detail" form={screen.form}>
-          <Form.Item
-            name="name"
-            label={t('orderTemplates.name')}
-            required
-            rules={[schemaRule(orderTemplateCreateSchema.shape.name, t)]}
-          >
-            <TrimmedInput maxLength={255} />
-          </Form.Item>
+          <NameItem label={t('orderTemplates.name')} schema={orderTemplateCreateSchema.shape.name} />
           <Form.Item label={t('bpuTemplates.one')} extra={editing ? t('orderTemplates.templateFixed') : undefined}>
             {template ? (
               <EntityLink entity="bpu_template" to={`${BPU_TEMPLATE_DETAIL_ROUTE}/${template.bpuTemplate}`}>
