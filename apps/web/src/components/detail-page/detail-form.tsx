@@ -10,6 +10,8 @@ export type DetailFormProps = {
   labelSpan?: number;
   /** Spans the whole card; by default the form stays 900 pixels wide at most. */
   fullWidth?: boolean;
+  /** What stands above the form in its card (a notice on the record). */
+  intro?: ReactNode;
   children: ReactNode;
 };
 
@@ -17,10 +19,11 @@ export type DetailFormProps = {
  * The Information form of a detail screen: in a card, labels beside the fields, editable in the global
  * edit mode only.
  */
-export function DetailForm({ form, name, labelSpan = 6, fullWidth, children }: DetailFormProps) {
+export function DetailForm({ form, name, labelSpan = 6, fullWidth, intro, children }: DetailFormProps) {
   const editing = useEditMode();
   return (
     <Card>
+      {intro}
       <Form
         name={name}
         form={form}

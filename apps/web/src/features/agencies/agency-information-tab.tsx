@@ -1,5 +1,6 @@
-import { Card, Descriptions, Flex, Form, type FormInstance } from 'antd';
+import { Card, Descriptions, Flex, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailForm } from '../../components/detail-page/detail-form';
 import { EntityLink } from '../../components/entity-link';
 import type { AgencyRecord } from './agencies.api';
 import { AgencyFormFields, type AgencyFormValues } from './agency-form-fields';
@@ -41,19 +42,9 @@ export function AgencyInformationTab({ agency, form, lookup, editing }: AgencyIn
           </Descriptions>
         </Card>
       ) : null}
-      <Card>
-        <Form
-          name="agency-detail"
-          form={form}
-          layout="horizontal"
-          labelCol={{ span: 6 }}
-          wrapperCol={{ span: 14 }}
-          disabled={!editing}
-          style={{ maxWidth: 900 }}
-        >
-          <AgencyFormFields lookup={lookup} readOnly={!editing} />
-        </Form>
-      </Card>
+      <DetailForm name="agency-detail" form={form}>
+        <AgencyFormFields lookup={lookup} readOnly={!editing} />
+      </DetailForm>
     </Flex>
   );
 }

@@ -58,7 +58,7 @@ export function BpuDetailPage() {
     {
       key: '0',
       label: t('detail.information'),
-      children: bpu ? <BpuInformationTab bpu={bpu} form={form} editing={editing} /> : null,
+      children: bpu ? <BpuInformationTab bpu={bpu} form={form} /> : null,
     },
     {
       key: '1',
