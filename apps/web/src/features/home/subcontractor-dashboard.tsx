@@ -6,40 +6,28 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table';
-import { EntityLink } from '../../components/entity-link';
 import { useAuth } from '../../lib/auth-store';
 import { formatCount, formatMoney } from '../../lib/i18n';
 import { ORDER_DETAIL_ROUTE } from '../../lib/routes';
 import { MyTasksCard } from './my-tasks-card';
 import { RunningOrdersCard } from './running-orders-card';
-import { useMarketsToValidate, useMarketToValidateColumns, useOrdersToValidate } from './to-validate-lists';
+import {
+  amountColumn,
+  orderReferenceColumn,
+  useMarketsToValidate,
+  useMarketToValidateColumns,
+  useOrdersToValidate,
+} from './to-validate-lists';
 
 /** The subcontractor reads what it is asked to accept: reference, complement, project, amount, when it came. */
 function useSubcontractorOrderColumns(): DataColumn<OrderToValidateRow>[] {
   const { t } = useTranslation();
   return useMemo<DataColumn<OrderToValidateRow>[]>(
     () => [
-      {
-        key: 'reference',
-        title: t('home.toValidate.order'),
-        reference: true,
-        nullFilter: false,
-        render: (row) => (
-          <EntityLink entity="order" to={`${ORDER_DETAIL_ROUTE}/${row.id}`}>
-            {row.reference}
-          </EntityLink>
-        ),
-      },
+      orderReferenceColumn(t('home.toValidate.order')),
       { key: 'name', title: t('home.sst.name'), nullFilter: false },
       { key: 'projectName', title: t('home.toValidate.project'), nullFilter: false },
-      {
-        key: 'amount',
-        title: t('home.toValidate.orderAmount'),
-        align: 'right',
-        filter: false,
-        nullFilter: false,
-        render: (row) => formatMoney(row.amount),
-      },
+      amountColumn<OrderToValidateRow>(t('home.toValidate.orderAmount')),
       {
         key: 'since',
         title: t('home.sst.received'),

@@ -71,7 +71,22 @@ function useStepColumns<Row extends StepRow>(): StepColumns<Row> {
   );
 }
 
-function amountColumn<Row extends { amount: string }>(title: string): DataColumn<Row> {
+/** The order's reference, linked to the order. */
+export function orderReferenceColumn(title: string): DataColumn<OrderToValidateRow> {
+  return {
+    key: 'reference',
+    title,
+    reference: true,
+    nullFilter: false,
+    render: (row: OrderToValidateRow) => (
+      <EntityLink entity="order" to={`${ORDER_DETAIL_ROUTE}/${row.id}`}>
+        {row.reference}
+      </EntityLink>
+    ),
+  };
+}
+
+export function amountColumn<Row extends { amount: string }>(title: string): DataColumn<Row> {
   return { key: 'amount', title, align: 'right', filter: false, nullFilter: false, render: (row) => formatMoney(row.amount) };
 }
 
@@ -81,17 +96,7 @@ export function useOrderToValidateColumns(): DataColumn<OrderToValidateRow>[] {
   const step = useStepColumns<OrderToValidateRow>();
   return useMemo<DataColumn<OrderToValidateRow>[]>(
     () => [
-      {
-        key: 'reference',
-        title: t('home.toValidate.order'),
-        reference: true,
-        nullFilter: false,
-        render: (row: OrderToValidateRow) => (
-          <EntityLink entity="order" to={`${ORDER_DETAIL_ROUTE}/${row.id}`}>
-            {row.reference}
-          </EntityLink>
-        ),
-      },
+      orderReferenceColumn(t('home.toValidate.order')),
       step.node,
       step.agency,
       step.project,
