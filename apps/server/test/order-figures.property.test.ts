@@ -272,7 +272,8 @@ async function play(step: Step) {
       return ok(fx.send('PUT', '/api/orders', [{ id, releaseDate: `2031-0${1 + (step.quantity % 9)}-01` }]), step);
     }
     case 'deleteAttachment': {
-      const target = chosen(at('att_draft', 'att_refused'));
+      // a locked attachment (one that went back to draft after its lock) is refused, as its edits are
+      const target = chosen(at('att_draft', 'att_refused').filter((attachment) => !attachment.locked));
       return target && ok(fx.send('DELETE', `/api/attachement/${target.id}/delete`), step);
     }
   }
