@@ -87,6 +87,23 @@ export async function pickIn(page: Page, picker: Locator, cell: string, filterCo
     .toBe(false);
 }
 
+/** Clicks the row holding `cell` in the open `picker` until the picker closes (a click while it opens or its rows refresh can be lost). */
+export async function pickRow(picker: Locator, cell: string) {
+  const row = picker.getByRole('cell', { name: cell, exact: true }).first();
+  await row.waitFor();
+  await expect
+    .poll(
+      async () => {
+        if (await picker.isVisible()) {
+          await row.click({ timeout: 2_000 }).catch(() => undefined);
+        }
+        return picker.isVisible();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(false);
+}
+
 /** The picker opened by the n-th 'Choisir' button of `scope`. */
 export async function openPicker(page: Page, scope: Locator, index: number, pickerTitle: string): Promise<Locator> {
   await scope.getByRole('button', { name: 'Choisir' }).nth(index).click();

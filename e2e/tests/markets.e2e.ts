@@ -1,14 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { openPicker, pickRow } from '../support/contracts.js';
 import { unique, useBrowser } from '../support/journey.js';
 
 const browser = useBrowser();
 
 /** Picks the row holding `cell` in the picker opened by the n-th 'Choisir' button of a modal. */
 async function pick(page: Page, modalTitle: string, index: number, pickerTitle: string, cell: string) {
-  await dialog(page, modalTitle).getByRole('button', { name: 'Choisir' }).nth(index).click();
-  await dialog(page, `Sélectionner : ${pickerTitle}`).getByRole('cell', { name: cell, exact: true }).first().click();
+  await pickRow(await openPicker(page, dialog(page, modalTitle), index, pickerTitle), cell);
 }
 
 async function chooseOption(page: Page, modalTitle: string, label: string, option: string) {

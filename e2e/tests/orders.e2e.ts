@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, tokenOf } from '../support/api.js';
 import { baseUrl, dialog, expectHash, newPage, screenshot, signIn, typeDate } from '../support/browser.js';
+import { openPicker, pickIn, pickRow } from '../support/contracts.js';
 import { installed, screenshotPdf, unique, useBrowser, useDownloadsDir } from '../support/journey.js';
 
 const browser = useBrowser();
@@ -37,13 +38,8 @@ async function projectWithOracle(adminToken: string, sstToken: string) {
  * filtering the picker's `filterColumn` by it when given (earlier journeys add rows beyond page one).
  */
 async function pick(page: Page, modalTitle: string, index: number, pickerTitle: string, cell: string, filterColumn?: string) {
-  await dialog(page, modalTitle).getByRole('button', { name: 'Choisir' }).nth(index).click();
-  const picker = dialog(page, `Sélectionner : ${pickerTitle}`);
-  if (filterColumn) {
-    await picker.getByLabel(`Filtrer ${filterColumn}`).fill(cell);
-  }
-  await picker.getByRole('cell', { name: cell, exact: true }).first().click();
-  await picker.waitFor({ state: 'hidden' });
+  const picker = await openPicker(page, dialog(page, modalTitle), index, pickerTitle);
+  await (filterColumn ? pickIn(page, picker, cell, filterColumn) : pickRow(picker, cell));
 }
 
 async function chooseOption(page: Page, modalTitle: string, label: string, option: string) {
