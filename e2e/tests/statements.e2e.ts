@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, tokenOf } from '../support/api.js';
 import { baseUrl, dialog, expectHash, newPage, screenshot, signIn } from '../support/browser.js';
+import { pickRow } from '../support/contracts.js';
 import { unique, useBrowser } from '../support/journey.js';
 
 const browser = useBrowser();
@@ -68,23 +69,6 @@ function description(page: Page, label: string): Locator {
     .locator('th.ant-descriptions-item-label')
     .filter({ hasText: new RegExp(`^${escaped}$`) })
     .locator('xpath=following-sibling::td[1]');
-}
-
-/** Clicks the row holding `cell` in a picker until the picker closes (a click while it opens or its rows refresh can be lost). */
-async function pickRow(picker: Locator, cell: string) {
-  const row = picker.getByRole('cell', { name: cell, exact: true }).first();
-  await row.waitFor();
-  await expect
-    .poll(
-      async () => {
-        if (await picker.isVisible()) {
-          await row.click({ timeout: 2_000 }).catch(() => undefined);
-        }
-        return picker.isVisible();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(false);
 }
 
 describe('monthly statements', () => {
