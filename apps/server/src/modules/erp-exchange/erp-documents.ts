@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { ORDER_PARTIES_JOINS } from '../../db/order-joins.js';
 import { oracleConfigurations } from '../../db/schema/index.js';
 import type { ErpPurchaseOrderDraft, ErpReceiptRequestDraft } from '../../integrations/erp/erp.port.js';
 import { businessRefusal, HttpError } from '../../platform/errors.js';
@@ -36,13 +37,7 @@ export async function purchaseOrderDraftOf(db: Database, orderId: number): Promi
     (await db.execute(sql`SELECT o.reference, o.name, o.end_date::text AS "endDate", o.date::text AS "date",
         c.name AS "companyName", a.name AS "agencyName", bu.name AS "businessUnit",
         op.number AS "projectNumber", op.owning_organization_name AS "organization", ot.number AS "taskNumber"
-      FROM orders o
-      JOIN agencies a ON a.id = o.agency_id
-      JOIN companies c ON c.id = a.company_id
-      JOIN projects p ON p.id = o.project_id
-      LEFT JOIN business_units bu ON bu.id = p.business_unit_id
-      LEFT JOIN oracle_projects op ON op.id = o.oracle_project_id
-      LEFT JOIN oracle_tasks ot ON ot.id = o.oracle_task_id
+      FROM orders o ${ORDER_PARTIES_JOINS}
       WHERE o.id = ${orderId}`)) as unknown as Rows<{
       reference: string;
       name: string;

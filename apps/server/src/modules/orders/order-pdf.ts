@@ -2,6 +2,7 @@ import { MARKET_VAT_RATES, type MarketVatType, orderTotal, totalWithVat } from '
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { ORDER_PARTIES_JOINS } from '../../db/order-joins.js';
 import { notFound } from '../../platform/errors.js';
 import { type DocumentIssuer, renderPdf, todayInParis } from '../../platform/pdf-document.js';
 import {
@@ -45,16 +46,10 @@ export async function loadOrderPdfOrder(db: Database, orderId: number): Promise<
         CASE WHEN ot.id IS NULL THEN NULL ELSE ot.number || ' – ' || ot.name END AS "oracleTask",
         i.eotp AS "imputationEotp",
         uf.name AS "followerName", uf.mail AS "followerMail", uf.phone AS "followerPhone"
-      FROM orders o
+      FROM orders o ${ORDER_PARTIES_JOINS}
         JOIN markets m ON m.id = o.market_id
         LEFT JOIN payment_types pty ON pty.id = m.payment_type_id
         LEFT JOIN payment_terms ptm ON ptm.id = m.payment_term_id
-        JOIN agencies a ON a.id = o.agency_id
-        JOIN companies c ON c.id = a.company_id
-        JOIN projects p ON p.id = o.project_id
-        LEFT JOIN business_units bu ON bu.id = p.business_unit_id
-        LEFT JOIN oracle_projects op ON op.id = o.oracle_project_id
-        LEFT JOIN oracle_tasks ot ON ot.id = o.oracle_task_id
         LEFT JOIN imputations i ON i.id = o.imputation_id
         LEFT JOIN users uf ON uf.id = o.follower_id
       WHERE o.id = ${orderId}`)) as unknown as Rows<OrderPdfOrder>
