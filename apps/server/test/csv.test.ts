@@ -181,7 +181,7 @@ async function formerCsv(
   selectedIds: number[],
   locale: Locale,
 ): Promise<Buffer> {
-  const where = buildWhere(definition, query, principal, selectedIds);
+  const where = buildWhere(definition, query, principal, { selectedIds, reading: 'every' });
   const orderBy = buildOrderBy(definition, query.sort);
   const columns = Object.entries(definition.columns).filter(([, column]) => !column.hiddenInCsv);
   const names = columns.map(([name]) => name);

@@ -52,6 +52,8 @@ describe('contains filters on references', () => {
       ['1_0', '%1\\_0%'],
       ['%', '%\\%%'],
       ['ràre', '%rare%'],
+      ['ràre-7', '%rare-7%'],
+      ['GEN-2023-000', '%gen-2023-000%'],
     ] as const) {
       for (const sort of ['id,asc', 'id,desc', 'reference,asc']) {
         const response = await inject(testApp.app, {

@@ -87,6 +87,17 @@ export type OwnerDocumentRow = {
   statusWF: string | null;
 };
 
+/** A document's detail (`GET /documents/{id}`): its row, the record it belongs to, and whether the caller may delete it now. */
+export type DocumentDetail = OwnerDocumentRow & {
+  /** The owner record's name, and the record whose screen shows it (an envelope's contract). */
+  ownerName: string | null;
+  ownerParentId: number | null;
+  /** The node code of the document's own workflow token. */
+  nodeCode: string | null;
+  /** The owner's update right and the owner's rule (spec 2 §4). */
+  canDelete: boolean;
+};
+
 /** A row of the market lists (`GET /markets`, `/markets/active`, `/agency/{id}/markets`). */
 export type MarketRow = {
   id: number;

@@ -120,7 +120,7 @@ export function csvSelect(
   selectedIds: number[],
   locale: Locale,
 ): CsvSelect {
-  const where = buildWhere(definition, query, principal, selectedIds);
+  const where = buildWhere(definition, query, principal, { selectedIds, reading: 'every' });
   const shown = Object.entries(definition.columns).filter(([, column]) => !column.hiddenInCsv);
   const aliases = new Map(shown.map(([name], index) => [name, `c${index}`]));
   const inner = shown.map(([name, column]) => sql`${column.sql} AS ${sql.identifier(aliases.get(name) ?? name)}`);

@@ -35,6 +35,11 @@ export type ListColumn = {
   filterable?: boolean;
   /** Summed in the totals row when the query asks for `summary`. */
   summable?: boolean;
+  /**
+   * `sql` is a column indexed by `search_grams` (migration 0062): a "contains" filter on it that reads every
+   * row it selects (count, totals, CSV) looks the value's grams up in that index (`textContains`).
+   */
+  grams?: boolean;
   /** Left out of the CSV. */
   hiddenInCsv?: boolean;
   /** Read from a table joined only for display: a filter on it needs the joins to count. */

@@ -44,7 +44,7 @@ export function datePrefixRange(prefix: string): { from: string; to: string } | 
   return { from: isoDay(from), to: isoDay(to) };
 }
 
-function filterCondition(name: string, column: ListColumn, value: string): SQL | undefined {
+function filterCondition(name: string, column: ListColumn, value: string, reading: WhereReading): SQL | undefined {
   const trimmed = value.trim();
   if (trimmed === '') {
     return undefined;
@@ -92,17 +92,24 @@ function filterCondition(name: string, column: ListColumn, value: string): SQL |
     }
     case 'text':
       // a regular expression of the folded value, every character escaped or in a class of its own
-      return textContains(column.sql, trimmed);
+      return textContains(column.sql, trimmed, { grams: reading === 'every' && column.grams === true });
   }
 }
+
+/**
+ * What a WHERE's rows are read for: a page of them in the list's order (`page`), or every row it selects
+ * (`every`: a count, totals, an export), which a column's `grams` index then finds.
+ */
+export type WhereReading = 'page' | 'every';
 
 /** Builds the WHERE of a list query: forced condition, scope, column filters and selected ids. */
 export function buildWhere(
   definition: ListDefinition,
   query: Pick<ListQuery, 'filters'>,
   principal: Principal | null,
-  selectedIds?: number[],
+  options: { selectedIds?: number[]; reading?: WhereReading } = {},
 ): SQL {
+  const { selectedIds, reading = 'page' } = options;
   const conditions: SQL[] = [];
   if (definition.where) {
     conditions.push(definition.where);
@@ -116,7 +123,7 @@ export function buildWhere(
     if (!column || column.filterable === false) {
       throw badRequest(`La colonne ${name} ne peut pas être filtrée.`, { [name]: 'Colonne inconnue.' });
     }
-    const condition = filterCondition(name, column, value);
+    const condition = filterCondition(name, column, value, reading);
     if (condition) {
       conditions.push(condition);
     }

@@ -94,6 +94,7 @@ export function buildListStatements(
   const where = buildWhere(definition, query, principal);
   const orderBy = buildOrderBy(definition, query.sort);
   const countLimit = countLimitOf(query, countCap);
+  const every = buildWhere(definition, query, principal, { reading: 'every' });
   const stored = storedFor(definition, query, principal);
   return {
     page: buildPageStatement(definition, query, { where, orderBy, limit: query.size, offset: query.page * query.size }),
@@ -101,7 +102,7 @@ export function buildListStatements(
     // `__count`: a list may have a column named `count`
     count: stored
       ? sql`SELECT coalesce(sum(${stored.count}), 0)::bigint AS __count FROM ${stored.countFrom ?? stored.from} WHERE ${stored.where(principal)}`
-      : sql`SELECT count(*)::bigint AS __count FROM (SELECT 1 FROM ${countSource(definition, query, false)} WHERE ${where} LIMIT ${countLimit + 1}) AS capped`,
+      : sql`SELECT count(*)::bigint AS __count FROM (SELECT 1 FROM ${countSource(definition, query, false)} WHERE ${every} LIMIT ${countLimit + 1}) AS capped`,
   };
 }
 
@@ -142,7 +143,7 @@ export function buildTotalsStatement(
       sql`, `,
     )} FROM ${stored.from} WHERE ${stored.where(principal)}`;
   }
-  const where = buildWhere(definition, query, principal);
+  const where = buildWhere(definition, query, principal, { reading: 'every' });
   return sql`SELECT ${sql.join(
     summable.map(([name, column]) => sql`coalesce(sum(${column.sql}), 0)::text AS ${sql.identifier(name)}`),
     sql`, `,

@@ -98,6 +98,8 @@ export const attachments = pgTable(
     index('attachments_created_at_sort_idx').on(table.createdAt.asc().nullsFirst(), table.id),
     // pg_trgm: serves the list engine's "contains" filter (a regular expression, see platform/text-match.ts)
     index('attachments_reference_trgm_idx').using('gin', sql`${table.reference} gin_trgm_ops`),
+    // search grams (migration 0062): every match of a "contains" counted, totalled or exported (platform/text-match.ts)
+    index('attachments_reference_grams_idx').using('gin', sql`search_grams(${table.reference})`),
     check('attachments_amounts_check', sql`${table.amount} >= 0 AND ${table.rg} >= 0 AND ${table.depositUsed} >= 0`),
   ],
 );

@@ -129,6 +129,8 @@ export const orders = pgTable(
     index('orders_created_at_sort_idx').on(table.createdAt.asc().nullsFirst(), table.id),
     // pg_trgm: serves the list engine's "contains" filter (a regular expression, see platform/text-match.ts)
     index('orders_reference_trgm_idx').using('gin', sql`${table.reference} gin_trgm_ops`),
+    // search grams (migration 0062): every match of a "contains" counted, totalled or exported (platform/text-match.ts)
+    index('orders_reference_grams_idx').using('gin', sql`search_grams(${table.reference})`),
     // the warranty screen's default ("hide empty RG"): its pages and count read the orders holding RG only
     index('orders_rg_held_idx').on(table.id).where(sql`${table.rgHeld} > 0`),
     // the warranty screen with projects selected ("hide empty RG"): the orders of those projects holding RG

@@ -62,9 +62,9 @@ const from = sql`${countFrom} ${sql.join(
 /** Spec 2 §2 Attachment list: every column of the screen, plus the ids its links need. */
 const columns: Record<string, ListColumn> = {
   id: { sql: sql`att.id`, kind: 'id', label: 'ID' },
-  reference: { sql: sql`att.reference`, kind: 'text', label: 'Référence' },
+  reference: { sql: sql`att.reference`, kind: 'text', label: 'Référence', grams: true },
   orderId: { sql: sql`att.order_id`, kind: 'id', label: 'Commande (id)', hiddenInCsv: true },
-  orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
+  orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande', grams: true },
   orderName: { sql: sql`o.name`, kind: 'text', label: 'Nom de la commande' },
   marketId: { sql: sql`o.market_id`, kind: 'id', label: 'Marché (id)', hiddenInCsv: true },
   marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Contrat de sous-traitance', joined: true, join: joinMarket },

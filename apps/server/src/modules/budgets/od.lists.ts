@@ -60,6 +60,7 @@ const columns: Record<string, ListColumn> = {
     sql: sql`att.reference`,
     kind: 'text',
     label: 'Attachement',
+    grams: true,
     joined: true,
     join: joinAttachment,
   },

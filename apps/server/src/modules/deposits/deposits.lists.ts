@@ -25,7 +25,7 @@ const columns: Record<string, ListColumn> = {
   agencyId: { sql: sql`m.agency_id`, kind: 'id', label: 'Agence (id)', hiddenInCsv: true },
   agencyName: { sql: sql`a.name`, kind: 'text', label: 'Agence', joined: true },
   orderId: { sql: sql`d.order_id`, kind: 'id', label: 'Commande (id)', hiddenInCsv: true },
-  orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande', joined: true },
+  orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande', joined: true, grams: true },
   amount: { sql: sql`d.amount`, kind: 'money', label: 'Montant (€)', summable: true },
   depositUsed: { sql: sql`d.used`, kind: 'money', label: 'Consommé (€)', summable: true },
   remaining: { sql: sql`greatest(d.amount - d.used, 0)`, kind: 'money', label: 'Restant (€)', summable: true },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EnvelopeValidator, formatMessage, type OwnerDocumentRow } from '@isf/contract';
+import { type DocumentDetail, type EnvelopeValidator, formatMessage, type OwnerDocumentRow } from '@isf/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { documents, documentTypes } from '../../db/schema/index.js';
@@ -161,7 +161,7 @@ export function createDocumentService(database: Database, storage: FileStorage, 
         .orderBy(desc(documents.id));
     },
 
-    async get(id: number, principal: Principal) {
+    async get(id: number, principal: Principal): Promise<DocumentDetail> {
       const { row, owner } = await find(id, principal);
       const { storageKey: _key, contentKind: _kind, ...document } = row;
       const [ownerOf] = await rowsOf<{ ownerName: string | null; ownerParentId: number | null }>(

@@ -117,9 +117,9 @@ const attachmentCandidates = {
   idColumn: 'id',
   columns: {
     id: { sql: sql`att.id`, kind: 'id', label: 'ID' },
-    reference: { sql: sql`att.reference`, kind: 'text', label: 'Référence' },
+    reference: { sql: sql`att.reference`, kind: 'text', label: 'Référence', grams: true },
     orderId: { sql: sql`o.id`, kind: 'id', label: 'Commande (id)', hiddenInCsv: true },
-    orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
+    orderReference: { sql: sql`o.reference`, kind: 'text', label: 'Commande', grams: true },
   },
   defaultSort: { column: 'reference', direction: 'asc' },
   scope: (principal: Principal) => attachmentScope(principal, { projectId: sql`o.project_id`, agencyId: sql`o.agency_id` }),

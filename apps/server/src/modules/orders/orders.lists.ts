@@ -45,7 +45,7 @@ function lookup(table: string, column: string, key: SQL): SQL {
 
 const columns = {
   id: { sql: sql`o.id`, kind: 'id', label: 'ID' },
-  reference: { sql: sql`o.reference`, kind: 'text', label: 'Référence' },
+  reference: { sql: sql`o.reference`, kind: 'text', label: 'Référence', grams: true },
   name: { sql: sql`o.name`, kind: 'text', label: 'Complément' },
   marketId: { sql: sql`o.market_id`, kind: 'id', label: 'Marché (id)', hiddenInCsv: true },
   marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Marché', joined: true, join: joinMarket },

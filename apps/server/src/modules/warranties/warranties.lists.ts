@@ -33,7 +33,7 @@ const rgToRelease = sql`(CASE WHEN o.release_date IS NOT NULL OR o.delivery_date
 
 const columns: Record<string, ListColumn> = {
   id: { sql: sql`o.id`, kind: 'id', label: 'ID' },
-  reference: { sql: sql`o.reference`, kind: 'text', label: 'Commande' },
+  reference: { sql: sql`o.reference`, kind: 'text', label: 'Commande', grams: true },
   name: { sql: sql`o.name`, kind: 'text', label: 'Complément' },
   marketId: { sql: sql`o.market_id`, kind: 'id', label: 'Marché (id)', hiddenInCsv: true },
   marketEdifice: { sql: sql`m.edifice`, kind: 'text', label: 'Contrat de sous-traitance', joined: true, join: joinMarket },

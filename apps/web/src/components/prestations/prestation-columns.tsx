@@ -1,19 +1,14 @@
+import type { PrestationRow } from '@isf/contract';
 import type { TableColumnType, TablePaginationConfig } from 'antd';
 import type { TFunction } from 'i18next';
 import { PRESTATION_DETAIL_ROUTE } from '../../lib/routes';
 import { EntityLink } from '../entity-link';
 
 /** The cells every prestation table shows (template, BPU). */
-export type PrestationCells = {
-  id: number;
-  referenceName: string;
-  categoryParentName: string | null;
-  categoryName: string;
-  code: string;
-  description: string;
-  unitName: string;
-  typeName: string;
-};
+export type PrestationCells = Pick<
+  PrestationRow,
+  'id' | 'referenceName' | 'categoryParentName' | 'categoryName' | 'code' | 'description' | 'unitName' | 'typeName'
+>;
 
 export type PrestationColumn<Row> = TableColumnType<Row> & { key: string };
 

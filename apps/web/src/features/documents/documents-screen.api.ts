@@ -1,27 +1,8 @@
-import type { EntityCode, EnvelopeValidator } from '@isf/contract';
+import type { DocumentDetail, EntityCode, EnvelopeValidator } from '@isf/contract';
 import { api } from '../../lib/api-client';
 import { CONTRACT_DETAIL_ROUTE } from '../../lib/routes';
 
 export const DOCUMENT_LIST_PATH = '/documents';
-
-/** A document's detail (`GET /documents/{id}`): whether the caller may delete it now comes with it. */
-export type DocumentDetail = {
-  id: number;
-  version: number;
-  filename: string;
-  comment: string | null;
-  size: number;
-  createdAt: string;
-  entity: string;
-  entityId: number;
-  typeName: string;
-  /** The owner record's name, and the record whose screen shows it (an envelope's contract). */
-  ownerName: string | null;
-  ownerParentId: number | null;
-  statusWF: string | null;
-  nodeCode: string | null;
-  canDelete: boolean;
-};
 
 type OwnerRoute = { entity: EntityCode; to: (id: number, parentId: number | null) => string | null };
 const detail =
