@@ -23,6 +23,14 @@ export function idList(ids: readonly number[]): SQL {
 }
 
 /**
+ * Integers (or nulls) as one `int[]` parameter, `'{1,NULL,3}'::int[]`: a list of any length is one value to
+ * bind and plan, where `VALUES` or `IN` take one parameter an item (200 rows of three: 4 ms to plan).
+ */
+export function intArray(values: readonly (number | null)[]): SQL {
+  return sql`${`{${values.map((value) => (value === null ? 'NULL' : String(Math.trunc(value)))).join(',')}}`}::int[]`;
+}
+
+/**
  * The fields of a query builder's selection that sends a contract's row (`{ … } satisfies SelectionOf<Row>`):
  * one per field of the row, no other; the query's declared result (`Promise<Row[]>`) checks their types.
  */

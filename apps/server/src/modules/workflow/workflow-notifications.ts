@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { roles, users } from '../../db/schema/index.js';
 import { type Principal, principalOf } from '../../platform/principal.js';
+import { intArray } from '../../platform/sql-rows.js';
 import { notifySelected, type SelectedNotification } from '../notifications/index.js';
 import type { DefinitionsCache } from './workflow-definitions.js';
 import { itemScope } from './workflow-filters.js';
@@ -56,7 +57,7 @@ const STAND_INS = [
   { userId: -2_000_000_001, mainUserId: -2_000_000_002, managerId: -2_000_000_003 },
   { userId: -2_000_000_011, mainUserId: -2_000_000_012, managerId: -2_000_000_013 },
 ] as const;
-/** The VALUES row of a candidate: an alias no scope condition uses (an inner `c` would shadow a short one). */
+/** The row of a candidate: an alias no scope condition uses (an inner `c` would shadow a short one). */
 const CANDIDATE = 'notified_candidate';
 const STAND_IN_COLUMNS = {
   userId: `${CANDIDATE}.user_id`,
@@ -66,7 +67,7 @@ const STAND_IN_COLUMNS = {
 type StandIn = keyof typeof STAND_IN_COLUMNS;
 
 /**
- * One condition for every profile of a role, their ids read from the candidate's VALUES row (user_id,
+ * One condition for every profile of a role, their ids read from the candidate's row (user_id,
  * main_user_id, manager_id): the kind's scope is built twice with two sets of stand-in ids; when the two statements
  * differ only by those values (the scope uses the ids as values, nothing else of them), each stand-in
  * becomes a column reference. Otherwise undefined: the role's profiles are checked one condition each.
@@ -103,7 +104,7 @@ function roleCondition(build: (principal: Principal) => SQL, sample: Principal):
 
 /**
  * A SELECT of the candidates who have the item in My tasks: it is in their scope and assigned to them.
- * One branch per role, its profiles as rows of VALUES (see roleCondition), so the statement stays small
+ * One branch per role, its profiles as rows unnested from three arrays (see roleCondition), so the statement stays small
  * whatever the number of candidates; a role whose scope does not allow that gets one branch per profile.
  */
 function inTasksSelect(registry: WorkflowRegistry, facts: MoveFacts, candidates: Principal[], except: number | null): SQL | null {
@@ -121,11 +122,11 @@ function inTasksSelect(registry: WorkflowRegistry, facts: MoveFacts, candidates:
     }
   }
   const branches: SQL[] = [];
-  const values = (principals: Principal[]) =>
-    sql.join(
-      principals.map((principal) => sql`(${principal.userId}::int, ${principal.mainUserId}::int, ${principal.managerId}::int)`),
-      sql`, `,
-    );
+  // the profiles' ids as three arrays of one parameter each, unnested side by side into rows
+  const rows = (principals: Principal[]) =>
+    sql`unnest(${intArray(principals.map((principal) => principal.userId))}, ${intArray(
+      principals.map((principal) => principal.mainUserId),
+    )}, ${intArray(principals.map((principal) => principal.managerId))})`;
   for (const principals of byRole.values()) {
     const [sample] = principals;
     const condition = sample ? roleCondition(build, sample) : undefined;
@@ -134,7 +135,7 @@ function inTasksSelect(registry: WorkflowRegistry, facts: MoveFacts, candidates:
       : principals.map((principal) => ({ condition: build(principal), principals: [principal] }));
     for (const group of groups) {
       branches.push(
-        sql`(SELECT ${sql.raw(CANDIDATE)}.user_id FROM (VALUES ${values(group.principals)}) AS ${sql.raw(CANDIDATE)}(user_id, main_user_id, manager_id) WHERE ${group.condition})`,
+        sql`(SELECT ${sql.raw(CANDIDATE)}.user_id FROM ${rows(group.principals)} AS ${sql.raw(CANDIDATE)}(user_id, main_user_id, manager_id) WHERE ${group.condition})`,
       );
     }
   }
