@@ -1,6 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureLists } from '../src/platform/list-engine.js';
+import { rowsOf } from '../src/platform/sql-rows.js';
 import { createTestApp, inject, login, type TestApp } from './helper.js';
 
 /**
@@ -42,6 +45,12 @@ afterAll(async () => {
   await testApp?.close();
 });
 
+/** `-<year>-` of the first demo order's reference (`<edifice>-<year>-<sequence>`): a piece many references hold. */
+async function yearPiece(): Promise<string> {
+  const [first] = await rowsOf<{ reference: string }>(testApp.db, sql`SELECT reference FROM orders ORDER BY id LIMIT 1`);
+  return (first?.reference ?? '').slice(-11, -5);
+}
+
 async function statementsOf(url: string, query: Record<string, string>): Promise<string[]> {
   recording = [];
   try {
@@ -76,5 +85,53 @@ describe('a list request', () => {
     }
     const filtered = await statementsOf('/api/orders', { ...query, filter: 'all', filters: '{"reference":"2"}' });
     expect(filtered.filter((statement) => statement === 'TRANSACTION')).toHaveLength(1);
+  });
+
+  it('reads a reference contains of 5 characters or more by its search grams: the count, and the page when the count is under its cap', async () => {
+    const query = { page: '0', size: '50', sort: 'id,asc', filter: 'all' };
+    const year = await yearPiece();
+    for (const path of ['/api/orders', '/api/attachements']) {
+      const name = path === '/api/orders' ? 'reference' : 'orderReference';
+      // the demo's orders of a year: far fewer than the cap
+      const few = await statementsOf(path, { ...query, filters: JSON.stringify({ [name]: year }) });
+      const byGrams = few.filter((statement) => statement.includes('search_grams('));
+      expect(byGrams, path).toHaveLength(2);
+      expect(byGrams[0], path).toMatch(/^SELECT count\(\*\)/);
+      expect(byGrams[1], path).toMatch(/ORDER BY .* LIMIT/);
+      // the page waits for the count that decides it
+      expect(few.indexOf(byGrams[0] ?? ''), path).toBeLessThan(few.indexOf(byGrams[1] ?? ''));
+      // a value shorter than a gram: the trigram index, page and count together
+      const short = await statementsOf(path, { ...query, filters: JSON.stringify({ [name]: 'bm-' }) });
+      expect(
+        short.filter((statement) => statement.includes('search_grams(')),
+        path,
+      ).toEqual([]);
+    }
+  });
+
+  it('reads the page by the list order when the count reaches its cap', async () => {
+    const year = await yearPiece();
+    const [matching] = await rowsOf<{ n: number }>(
+      testApp.db,
+      sql`SELECT count(*)::int AS n FROM orders WHERE reference LIKE ${`%${year}%`}`,
+    );
+    expect(matching?.n).toBeGreaterThan(2);
+    // a count capped at 2 rows, for pages of one row
+    configureLists(testApp.db, { countCap: 2 });
+    try {
+      const statements = await statementsOf('/api/orders', {
+        page: '0',
+        size: '1',
+        sort: 'id,asc',
+        filter: 'all',
+        filters: JSON.stringify({ reference: year }),
+      });
+      const byGrams = statements.filter((statement) => statement.includes('search_grams('));
+      expect(byGrams).toHaveLength(1);
+      expect(byGrams[0]).toMatch(/^SELECT count\(\*\)/);
+      expect(statements.some((statement) => /ORDER BY .* LIMIT/.test(statement) && / LIKE /.test(statement))).toBe(true);
+    } finally {
+      configureLists(testApp.db, undefined);
+    }
   });
 });

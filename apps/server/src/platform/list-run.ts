@@ -66,12 +66,22 @@ export async function runList(
   }
   const settings = listSettings(db);
   const keyset = settings.keysetFromRows > 0 ? keysetPlan(db, definition, query, principal, settings) : undefined;
-  const statements = keyset ? keyset.statements : buildListStatements(definition, query, principal, settings.countCap);
+  const statements: { page: SQL; count: SQL; countLimit: number; pageByGrams?: SQL } = keyset
+    ? keyset.statements
+    : buildListStatements(definition, query, principal, settings.countCap);
   // with the totals, a stored count and totals are read by one statement over the summary rows
   const storedBoth = query.summary ? buildStoredCountAndTotals(definition, query, principal) : undefined;
+  const readPage = () => (definition.writtenJoinOrder ? inWrittenJoinOrder(db, statements.page) : rowsOf(db, statements.page));
+  const countRows = rowsOf(db, storedBoth ?? statements.count);
+  // a filter its search grams serve: the count first (a few milliseconds through the grams); under its cap the
+  // page is read through the grams too (a few thousand rows sorted), above it the matches are dense and the
+  // list's order finds its page soon (docs/decisions.md, "Contains on references: search grams")
+  const byGrams = !keyset && !storedBoth ? statements.pageByGrams : undefined;
   const [rows, [counted], computed] = await Promise.all([
-    definition.writtenJoinOrder ? inWrittenJoinOrder(db, statements.page) : rowsOf(db, statements.page),
-    rowsOf(db, storedBoth ?? statements.count),
+    byGrams
+      ? countRows.then(([found]) => (Number(found?.__count ?? 0) <= statements.countLimit ? rowsOf(db, byGrams) : readPage()))
+      : readPage(),
+    countRows,
     query.summary && !storedBoth ? runListTotals(db, definition, query, principal) : undefined,
   ]);
   const totals: ListTotalsReply | undefined = storedBoth

@@ -5,6 +5,7 @@ import { type ListColumn, type ListDefinition, ownColumn } from './list-definiti
 import { buildWhere } from './list-filters.js';
 import { activeFilterNames, countSource, declaresJoins, narrowFrom, storedFor, summableColumns } from './list-sources.js';
 import type { Principal } from './principal.js';
+import { statementKey } from './sql-rows.js';
 
 /**
  * The ORDER BY of a list query: the list's `sortPrefix`, the sort column, ties broken by the id. `outer`
@@ -83,21 +84,28 @@ export function countLimitOf(query: Pick<ListQuery, 'page' | 'size'>, countCap: 
 /**
  * The statements of a list page: the page of rows, and its count, which stops after `countLimit` rows
  * (a count over `LIMIT countLimit + 1`: a few milliseconds, where the count of a million rows took
- * 120 ms and more; docs/performance.md, "Counts and totals").
+ * 120 ms and more; docs/performance.md, "Counts and totals"). With a filter its search grams serve
+ * (`textContains`), `pageByGrams` is the same page read through them: `runList` reads it when the count
+ * found fewer rows than its cap.
  */
 export function buildListStatements(
   definition: ListDefinition,
   query: ListQuery,
   principal: Principal | null,
   countCap: number = LIST_COUNT_CAP,
-): { page: SQL; count: SQL; countLimit: number } {
+): { page: SQL; count: SQL; countLimit: number; pageByGrams?: SQL } {
   const where = buildWhere(definition, query, principal);
   const orderBy = buildOrderBy(definition, query.sort);
   const countLimit = countLimitOf(query, countCap);
   const every = buildWhere(definition, query, principal, { reading: 'every' });
   const stored = storedFor(definition, query, principal);
+  const page = { orderBy, limit: query.size, offset: query.page * query.size };
   return {
-    page: buildPageStatement(definition, query, { where, orderBy, limit: query.size, offset: query.page * query.size }),
+    page: buildPageStatement(definition, query, { where, ...page }),
+    // a filter looked up by its search grams: the page read through them too, when the count finds few rows
+    ...(statementKey(every) === statementKey(where)
+      ? {}
+      : { pageByGrams: buildPageStatement(definition, query, { where: every, ...page }) }),
     countLimit,
     // `__count`: a list may have a column named `count`
     count: stored
