@@ -2,7 +2,7 @@ import type { WorkflowFilter } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/principal.js';
-import { rowsOf } from '../../platform/sql-rows.js';
+import { intArray, rowsOf } from '../../platform/sql-rows.js';
 import { type Actor, delegatorsAmong, delegatorsSql } from './workflow-actors.js';
 import type { WorkflowRegistry } from './workflow-registry.js';
 
@@ -85,7 +85,7 @@ export async function resolveActors(db: Database, actors: Actor[]): Promise<Reso
 
 /** `node = ANY('{…}'::int[])`: one array parameter the planner reads as values; FALSE for no node. */
 export function nodeIn(nodeId: SQL, ids: readonly number[]): SQL {
-  return ids.length === 0 ? sql`FALSE` : sql`${nodeId} = ANY(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+  return ids.length === 0 ? sql`FALSE` : sql`${nodeId} = ANY(${intArray(ids)})`;
 }
 
 /** The columns of a token row a condition reads (alias `wt` of workflow_tokens by default). */

@@ -2,7 +2,7 @@ import type { WorkflowFilter } from '@isf/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { defineList, type ListDefinition, type StoredTotals } from '../../platform/list-engine.js';
-import { rowsOf, statementKey } from '../../platform/sql-rows.js';
+import { intArray, rowsOf, statementKey } from '../../platform/sql-rows.js';
 import type { ResolvedActor } from './workflow-filters.js';
 import { nodeIn, nodeRowFilter, rowFilterCondition, tokenFilterCondition } from './workflow-filters.js';
 import { type StoredKind, storedKind, storedNodeRow, summaryRows, type WorkflowRegistry } from './workflow-registry.js';
@@ -83,7 +83,7 @@ export function nodeTokenList(
   entity?: string,
 ): ListDefinition {
   const kindColumns = entity === undefined ? {} : (registry.kind(entity)?.columns?.(sql`wt.entity_id`) ?? {});
-  const onNode = sql`wt.node_id = ANY(${`{${Math.trunc(nodeId)}}`}::int[])`;
+  const onNode = sql`wt.node_id = ANY(${intArray([nodeId])})`;
   const stored = storedKind(registry, entity);
   const rows = stored ? storedRowsOnNode(registry, actors, nodeId, filter, stored) : undefined;
   // The tokens are on the node, so their items' stored node is that node: the item's rows are probed for the
