@@ -74,7 +74,7 @@ export type DetailScenario = {
 export type WrittenScenario = ListScenario | DetailScenario;
 
 /** The two statements runList sends for a page (same builder, same text; no summary asked; admin: no scope). */
-function listStatements(scenario: ListScenario): { page: SQL; count: SQL } {
+function listStatements(scenario: ListScenario): { page: SQL; count: SQL; countLimit: number } {
   return buildListStatements(scenario.list, parseListQuery(scenario.query), null);
 }
 
@@ -110,7 +110,8 @@ export async function measureWritten(
     console.warn(`(${scenario.key}) matches no row: its figures mean little`);
   }
   return {
-    total: Number(countRow?.__count ?? 0),
+    // the count reads one row past its cap: the API answers the cap (and `totalCapped`) beyond it
+    total: Math.min(Number(countRow?.__count ?? 0), statements.countLimit),
     firstIds: pageRows.slice(0, 5).map((row: Row) => Number(row.id)),
     both: both.median,
     page: page.median,
