@@ -15,6 +15,8 @@ import { installSqlRecorder, startRecording, stopRecording } from './sql-recorde
 installSqlRecorder();
 const target = benchTarget(positiveIntegerFromEnvironment('BENCH_ROWS', 1_000_000));
 const database = await openDatabase(target.options);
+// as the server's main does, before the app uses the pool: every connection open and ready for a workflow move
+await database.warmUp();
 const config = loadConfig({
   ...process.env,
   // anything the app writes (uploaded files) stays under bench/out

@@ -131,6 +131,12 @@ async function serve() {
   const { empty, seeded, workflowsSeeded } = preparedAside ?? (await database.exclusively(() => prepare(database)));
   // the log names the process that migrated and seeded when it was not this one
   const preparedBy = preparedAside ? { preparedBy: preparedAside.pid } : {};
+  // before anything else uses the pool (the app's jobs and schedules start when it gets ready): the warm-up
+  // holds every connection at once; a failure leaves them to compile the move's triggers on first use
+  const warmUpFailure = await database.warmUp().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   // the embedded database is held by this process alone (its data-directory lock): the tasks it finds
   // running at start are those of a server that was killed
   const app = await buildApp({
@@ -139,6 +145,9 @@ async function serve() {
     logger: { level: config.logLevel },
   });
   app.addHook('onClose', async () => database.close());
+  if (warmUpFailure) {
+    app.log.warn({ err: warmUpFailure }, 'database connections not warmed up');
+  }
   if (empty && !seeded) {
     app.log.info(preparedBy, 'empty database: administrator "admin" created with ADMIN_PASSWORD');
   } else if (seeded) {

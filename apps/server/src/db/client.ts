@@ -28,6 +28,13 @@ export type DatabaseHandle = {
    * (drizzle's migrator takes no lock). A PostgreSQL advisory lock; PGlite has one process anyway.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Opens every connection of the pool and readies each for a workflow move (`MOVE_TRIGGERS_WARM_UP`); the
+   * connections opened after it (one the server lost) are readied as they open. Called by a server once its
+   * database is migrated and before anything else uses the pool (it holds every connection at once: a caller
+   * holding one while waiting for another would wait for ever); nothing to do on PGlite (one connection).
+   */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -61,22 +68,41 @@ export const pgliteExtensions = { pg_trgm };
 export const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c jit=off';
 
 /**
- * How long an idle pooled connection stays open (pg's default: 10 s). A new connection compiles the triggers'
- * PL/pgSQL and plans their statements on first use (15–20 ms more on an order move, docs/operations.md).
+ * What a pooled connection runs before its first request: the statement triggers a workflow move fires
+ * (the work item's node on `orders` or `attachments`, the token's on `workflow_tokens`, and through them the
+ * node summaries, their roll-ups and the market quantities), fired on no row. Each trigger's PL/pgSQL is
+ * compiled and its statements planned once per connection, on first use: without this the first move on
+ * each connection paid it (docs/performance.md "The first move on a connection"). An `UPDATE … WHERE false`
+ * changes no row and takes no row lock.
  */
-export const POOL_IDLE_MS = 10 * 60_000;
+export const MOVE_TRIGGERS_WARM_UP = [
+  'UPDATE workflow_tokens SET node_id = node_id WHERE false',
+  'UPDATE orders SET wf_node_id = wf_node_id WHERE false',
+  'UPDATE attachments SET wf_node_id = wf_node_id WHERE false',
+].join(';\n');
 
 /** The only place a connection is built: embedded PGlite by default, a PostgreSQL server with a URL. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
+    const size = options.poolSize ?? 10;
+    let warm = false;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: size,
       options: SESSION_SETTINGS,
-      idleTimeoutMillis: POOL_IDLE_MS,
+      // a fixed pool once warmed up: an idle connection is kept (it would be opened and readied again later)
+      idleTimeoutMillis: 0,
       // idle connections do not keep a script alive that has done its work (the server's listener does)
       allowExitOnIdle: true,
+      onConnect: async (client) => {
+        if (warm) {
+          await client.query(MOVE_TRIGGERS_WARM_UP);
+        }
+      },
     });
+    // a connection lost while idle (the server restarted, an administrator ended it) leaves the pool, which
+    // opens another when needed; the pool reports it as an error event, which would end the process unheard
+    pool.on('error', (error) => console.error(`PostgreSQL: a pooled connection was lost while idle (${error.message})`));
     // numeric stays a string (decimal), bigint counts become numbers
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -98,6 +124,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         } finally {
           holder.release();
         }
+      },
+      async warmUp() {
+        // the connections the migrations and the seeding opened are readied here with the new ones
+        const clients = await Promise.all(Array.from({ length: size }, () => pool.connect()));
+        try {
+          await Promise.all(clients.map((client) => client.query(MOVE_TRIGGERS_WARM_UP)));
+        } finally {
+          for (const client of clients) {
+            client.release();
+          }
+        }
+        warm = true;
       },
       close: () => pool.end(),
     };
@@ -125,6 +163,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     sql: pgliteExecutor(client),
     migrate: () => migrateAndAnalyze(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
     exclusively: (work) => work(),
+    warmUp: async () => {},
     close: async () => {
       await client.close();
       release();
