@@ -104,9 +104,15 @@ describe.skipIf(Boolean(refusal))('the pool warmed up for workflow moves (Postgr
     handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: POOL_SIZE });
   }, 120_000);
 
+  /** A login allowed two connections, for a pool of three. */
+  const limited = `${name}_two`;
+  let limitedHandle: DatabaseHandle | undefined;
+
   afterAll(async () => {
     await handle?.close();
+    await limitedHandle?.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`DROP ROLE IF EXISTS ${limited}`);
     await admin.end();
   });
 
@@ -150,5 +156,16 @@ describe.skipIf(Boolean(refusal))('the pool warmed up for workflow moves (Postgr
     expect(calls).toEqual(
       Object.fromEntries(Object.entries(perConnection).map(([name, count]) => [name, count * (POOL_SIZE + 1)])),
     );
+  });
+
+  it('gives back the connections it opened when it cannot open them all', async () => {
+    await admin.query(`CREATE ROLE ${limited} LOGIN CONNECTION LIMIT 2`);
+    const limitedUrl = new URL(url.toString());
+    limitedUrl.username = limited;
+    limitedHandle = await openDatabase({ kind: 'postgres', url: limitedUrl.toString(), poolSize: POOL_SIZE });
+    await expect(limitedHandle.warmUp()).rejects.toThrow(/too many connections/);
+    // the two it opened are idle in the pool: a statement is served by one of them
+    const served = await limitedHandle.sql.executeSql('SELECT current_user AS login');
+    expect(served.rows).toEqual([{ login: limited }]);
   });
 });

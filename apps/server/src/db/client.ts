@@ -126,9 +126,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }
       },
       async warmUp() {
-        // the connections the migrations and the seeding opened are readied here with the new ones
-        const clients = await Promise.all(Array.from({ length: size }, () => pool.connect()));
+        // the connections the migrations and the seeding opened are readied here with the new ones; those
+        // acquired go back to the pool even when another could not be opened
+        const acquired = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
+        const clients = acquired.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
         try {
+          const failed = acquired.find((outcome) => outcome.status === 'rejected');
+          if (failed) {
+            throw failed.reason;
+          }
           await Promise.all(clients.map((client) => client.query(MOVE_TRIGGERS_WARM_UP)));
         } finally {
           for (const client of clients) {
