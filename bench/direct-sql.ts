@@ -14,9 +14,15 @@
  * Each figure is the median of BENCH_SQL_RUNS runs after two warm-up runs (a replay: one), within 30 s.
  */
 import type { DatabaseHandle } from '@isf/server/src/db/client.js';
-import { buildListStatements, isInScope, type ListDefinition, parseListQuery } from '@isf/server/src/platform/list-engine.js';
+import {
+  buildListStatements,
+  isInScope,
+  type ListDefinition,
+  type ListStatements,
+  parseListQuery,
+} from '@isf/server/src/platform/list-engine.js';
 import type { Principal } from '@isf/server/src/platform/principal.js';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { median } from './load.js';
 import { EXPLAIN, SQL_RUNS } from './options.js';
@@ -74,7 +80,7 @@ export type DetailScenario = {
 export type WrittenScenario = ListScenario | DetailScenario;
 
 /** The two statements runList sends for a page (same builder, same text; no summary asked; admin: no scope). */
-function listStatements(scenario: ListScenario): { page: SQL; count: SQL; countLimit: number } {
+function listStatements(scenario: ListScenario): ListStatements {
   return buildListStatements(scenario.list, parseListQuery(scenario.query), null);
 }
 

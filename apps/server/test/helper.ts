@@ -32,7 +32,21 @@ export type TestApp = {
 
 type ProvisionedDatabase = { handle: DatabaseHandle; url?: string; dispose(): Promise<void> };
 
-async function runAdminStatement(url: string, statement: string): Promise<void> {
+/** Why no PostgreSQL server answers at the URL (within 3 s), undefined when one does. */
+export async function postgresRefusal(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message || error.name : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function runAdminStatement(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -46,7 +60,7 @@ async function runAdminStatement(url: string, statement: string): Promise<void> 
  * Waits (up to 5 s) until no session is left on a database: the pool's end() resolves before its
  * connections have closed, and a forced drop would then kill them with an unhandled FATAL 57P01.
  */
-async function waitForDisconnection(url: string, database: string): Promise<void> {
+export async function waitForDisconnection(url: string, database: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

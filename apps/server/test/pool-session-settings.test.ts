@@ -1,22 +1,9 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
-import { SERVER_DATABASE_URL } from './helper.js';
+import { postgresRefusal, SERVER_DATABASE_URL } from './helper.js';
 
 // What every pooled PostgreSQL connection sets when it opens (docs/operations.md "PostgreSQL settings"):
 // no parallel workers and no JIT for the app's short statements, whatever the server's defaults.
-
-async function postgresRefusal(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message || error.name : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 const refusal = await postgresRefusal(SERVER_DATABASE_URL);
 

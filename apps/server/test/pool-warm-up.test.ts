@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
-import { SERVER_DATABASE_URL } from './helper.js';
+import { postgresRefusal, SERVER_DATABASE_URL, waitForDisconnection } from './helper.js';
 
 // A server's pool once warmed up (docs/performance.md "The first move on a connection"): every connection
 // open, and on each the statement triggers of a workflow move already run once, so their PL/pgSQL is compiled
@@ -29,15 +29,6 @@ async function adminClient(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   await client.connect();
   return client;
-}
-
-async function postgresRefusal(url: string): Promise<string | undefined> {
-  try {
-    await (await adminClient(url)).end();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message || error.name : String(error);
-  }
 }
 
 const refusal = await postgresRefusal(SERVER_DATABASE_URL);
@@ -111,6 +102,7 @@ describe.skipIf(Boolean(refusal))('the pool warmed up for workflow moves (Postgr
   afterAll(async () => {
     await handle?.close();
     await limitedHandle?.close();
+    await waitForDisconnection(SERVER_DATABASE_URL, name);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`DROP ROLE IF EXISTS ${limited}`);
     await admin.end();

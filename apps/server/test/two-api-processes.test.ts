@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../src/integrations/storage/s3-storage.js';
+import { postgresRefusal, runAdminStatement } from './helper.js';
 import { startS3Server, type TestS3Server } from './s3-server.js';
 
 /**
@@ -20,30 +21,6 @@ const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 const serverDirectory = path.resolve(import.meta.dirname, '..');
 /** The variables of the test's own environment the processes must not inherit. */
 const SETTINGS = ['DATABASE_URL', 'JWT_SECRET', 'STORAGE', 'SEED_DEMO', 'ADMIN_PASSWORD', 'PORT', 'HOST', 'DATA_DIR'];
-
-/** Why no PostgreSQL server answers at the URL, undefined when one does. */
-async function postgresRefusal(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message || error.name : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminStatement(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 type ApiProcess = { name: string; child: ChildProcess; url: string; dataDir: string; output: string[] };
 
@@ -121,7 +98,7 @@ describe.skipIf(Boolean(refusal))(
     beforeAll(async () => {
       folder = await mkdtemp(path.join(tmpdir(), 'isf-two-processes-'));
       s3 = await startS3Server();
-      await adminStatement(`CREATE DATABASE ${database}`);
+      await runAdminStatement(SERVER_URL, `CREATE DATABASE ${database}`);
       const environment = { ...s3.environment, DATABASE_URL: databaseUrl, SEED_DEMO: '1', JOB_POLL_SECONDS: '5' };
       // both at once on the empty database, as a deployment starts them
       const started = await Promise.allSettled(['A', 'B'].map((name) => startApi(name, environment, path.join(folder, name))));
@@ -140,7 +117,7 @@ describe.skipIf(Boolean(refusal))(
     afterAll(async () => {
       await Promise.all(children.map(stop));
       await s3?.close();
-      await adminStatement(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await runAdminStatement(SERVER_URL, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await rm(folder, { recursive: true, force: true });
     }, 60_000);
 

@@ -26,5 +26,6 @@ export {
   buildSelect,
   buildTotalsStatement,
   countLimitOf,
+  type ListStatements,
 } from './list-statements.js';
 export { inTotalsSlot, runListTotals } from './list-totals.js';

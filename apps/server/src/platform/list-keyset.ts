@@ -5,7 +5,7 @@ import { type ListDefinition, ownColumn, type Row } from './list-definition.js';
 import { buildWhere } from './list-filters.js';
 import type { ListSettings } from './list-settings.js';
 import { activeFilterNames, countSource, declaresJoins, narrowFrom, storedFor } from './list-sources.js';
-import { buildListStatements, buildOrderBy, buildPageStatement, countLimitOf } from './list-statements.js';
+import { buildListStatements, buildOrderBy, buildPageStatement, countLimitOf, type ListStatements } from './list-statements.js';
 import type { Principal } from './principal.js';
 import { statementKey } from './sql-rows.js';
 
@@ -108,9 +108,7 @@ export function keysetPlan(
   query: ListQuery,
   principal: Principal | null,
   settings: ListSettings,
-):
-  | { statements: { page: SQL; count: SQL; countLimit: number }; countedFrom: number; remember: (rows: Row[]) => Row[] }
-  | undefined {
+): { statements: ListStatements; countedFrom: number; remember: (rows: Row[]) => Row[] } | undefined {
   const offset = query.page * query.size;
   if (offset + query.size < settings.keysetFromRows) {
     return undefined;

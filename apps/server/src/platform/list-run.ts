@@ -66,9 +66,7 @@ export async function runList(
   }
   const settings = listSettings(db);
   const keyset = settings.keysetFromRows > 0 ? keysetPlan(db, definition, query, principal, settings) : undefined;
-  const statements: { page: SQL; count: SQL; countLimit: number; pageByGrams?: SQL } = keyset
-    ? keyset.statements
-    : buildListStatements(definition, query, principal, settings.countCap);
+  const statements = keyset ? keyset.statements : buildListStatements(definition, query, principal, settings.countCap);
   // with the totals, a stored count and totals are read by one statement over the summary rows
   const storedBoth = query.summary ? buildStoredCountAndTotals(definition, query, principal) : undefined;
   const readPage = () => (definition.writtenJoinOrder ? inWrittenJoinOrder(db, statements.page) : rowsOf(db, statements.page));

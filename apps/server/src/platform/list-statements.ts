@@ -81,6 +81,9 @@ export function countLimitOf(query: Pick<ListQuery, 'page' | 'size'>, countCap: 
   return Math.max(countCap, (query.page + 1) * query.size);
 }
 
+/** What `runList` sends for a page: its rows, its count (capped at `countLimit`), and the rows by search grams. */
+export type ListStatements = { page: SQL; count: SQL; countLimit: number; pageByGrams?: SQL };
+
 /**
  * The statements of a list page: the page of rows, and its count, which stops after `countLimit` rows
  * (a count over `LIMIT countLimit + 1`: a few milliseconds, where the count of a million rows took
@@ -93,7 +96,7 @@ export function buildListStatements(
   query: ListQuery,
   principal: Principal | null,
   countCap: number = LIST_COUNT_CAP,
-): { page: SQL; count: SQL; countLimit: number; pageByGrams?: SQL } {
+): ListStatements {
   const where = buildWhere(definition, query, principal);
   const orderBy = buildOrderBy(definition, query.sort);
   const countLimit = countLimitOf(query, countCap);
